@@ -1,0 +1,147 @@
+//! The group abstraction the protocol is written against.
+//!
+//! The range-proof protocol, the inner-product argument and the verifier are written
+//! once, generic over [`Curve`]. A curve module supplies the prime-order group, its
+//! scalar field, canonical encodings, generator derivation and the multiscalar
+//! multiplications (constant-time for the prover's secrets, variable-time for public
+//! data, and a precomputed-table variant for fixed generators).
+//!
+//! Naming follows the field's convention: anything variable-time carries `vartime` in
+//! its name and is only ever called on public data.
+
+use alloc::vec::Vec;
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use rand_core::{CryptoRng, RngCore};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroize;
+
+pub mod ristretto;
+
+/// A prime-order group with its scalar field, as the protocol needs it.
+///
+/// Implementations must make every method without `vartime` in its name constant-time
+/// in its secret inputs.
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{Curve, ristretto::Ristretto};
+/// let two = Ristretto::scalar_from_u64(2);
+/// let g = Ristretto::default_pedersen_bases().0;
+/// assert_eq!(Ristretto::mul(&two, &g), g + g);
+/// ```
+pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
+    /// An element of the scalar field.
+    type Scalar: Copy
+        + Debug
+        + Default
+        + Eq
+        + ConditionallySelectable
+        + ConstantTimeEq
+        + Zeroize
+        + Send
+        + Sync
+        + Add<Output = Self::Scalar>
+        + Sub<Output = Self::Scalar>
+        + Mul<Output = Self::Scalar>
+        + Neg<Output = Self::Scalar>
+        + AddAssign
+        + SubAssign
+        + MulAssign;
+    /// A group element.
+    type Point: Copy
+        + Debug
+        + Eq
+        + ConditionallySelectable
+        + Send
+        + Sync
+        + Add<Output = Self::Point>
+        + Sub<Output = Self::Point>
+        + Neg<Output = Self::Point>
+        + AddAssign;
+    /// The canonical encoding of a group element.
+    type Encoding: Copy + Debug + Eq + Send + Sync;
+    /// Precomputed tables for a fixed list of points (see [`Curve::precompute`]).
+    type Precomputation: Send + Sync;
+
+    /// A short name, e.g. `"ristretto255"`.
+    const NAME: &'static str;
+    /// Length of a canonical scalar encoding in bytes.
+    const SCALAR_BYTES: usize;
+    /// Length of a canonical point encoding in bytes.
+    const POINT_BYTES: usize;
+
+    /// The scalar `x`.
+    fn scalar_from_u64(x: u64) -> Self::Scalar;
+    /// Reduces 64 uniformly random bytes to a scalar (bias below 2^-250).
+    fn scalar_from_wide_bytes(bytes: &[u8; 64]) -> Self::Scalar;
+    /// Parses a canonical scalar encoding; `None` if it is not fully reduced or has the
+    /// wrong length.
+    fn scalar_from_canonical_bytes(bytes: &[u8]) -> Option<Self::Scalar>;
+    /// The canonical little-endian encoding of a scalar.
+    fn scalar_to_bytes(s: &Self::Scalar) -> [u8; 32];
+    /// Inverts a scalar in constant time (0 maps to 0).
+    fn scalar_invert(s: &Self::Scalar) -> Self::Scalar;
+    /// Replaces every element by its inverse with one field inversion (Montgomery's
+    /// trick) and returns the inverse of the product. All inputs must be non-zero.
+    fn scalar_batch_invert(s: &mut [Self::Scalar]) -> Self::Scalar;
+
+    /// A uniformly random scalar.
+    fn scalar_random<R: RngCore + CryptoRng + ?Sized>(rng: &mut R) -> Self::Scalar {
+        let mut wide = [0u8; 64];
+        rng.fill_bytes(&mut wide);
+        let s = Self::scalar_from_wide_bytes(&wide);
+        wide.zeroize();
+        s
+    }
+    /// The zero scalar.
+    fn scalar_zero() -> Self::Scalar {
+        Self::scalar_from_u64(0)
+    }
+    /// The scalar one.
+    fn scalar_one() -> Self::Scalar {
+        Self::scalar_from_u64(1)
+    }
+    /// Whether a scalar is zero (constant time).
+    fn scalar_is_zero(s: &Self::Scalar) -> bool {
+        bool::from(s.ct_eq(&Self::scalar_zero()))
+    }
+
+    /// The neutral element.
+    fn identity() -> Self::Point;
+    /// Whether `p` is the neutral element.
+    fn is_identity(p: &Self::Point) -> bool;
+    /// The canonical encoding of `p`.
+    fn encode(p: &Self::Point) -> Self::Encoding;
+    /// Decodes a canonical encoding; `None` if it is not a valid, canonical encoding.
+    fn decode(e: &Self::Encoding) -> Option<Self::Point>;
+    /// Reads an encoding from bytes (length must be [`Curve::POINT_BYTES`]); no
+    /// validation beyond the length.
+    fn encoding_from_bytes(b: &[u8]) -> Option<Self::Encoding>;
+    /// The bytes of an encoding.
+    fn encoding_bytes(e: &Self::Encoding) -> &[u8];
+
+    /// The default Pedersen bases `(B, B_blinding)` of this curve's wire format.
+    fn default_pedersen_bases() -> (Self::Point, Self::Point);
+    /// The first `count` generators of the deterministic chain named `label`.
+    fn generator_chain(label: &[u8], count: usize) -> Vec<Self::Point>;
+
+    /// `s * p` in constant time.
+    fn mul(s: &Self::Scalar, p: &Self::Point) -> Self::Point;
+    /// `Σ s_i P_i` in constant time in the scalars.
+    fn multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+    /// `Σ s_i P_i`, variable time: public inputs only.
+    fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+    /// Builds tables for a fixed list of points for [`Curve::vartime_precomputed_mul`].
+    fn precompute(points: &[Self::Point]) -> Self::Precomputation;
+    /// Number of points in a precomputation.
+    fn precomputation_len(pre: &Self::Precomputation) -> usize;
+    /// `Σ a_i B_i + Σ b_j P_j` with `B_i` the precomputed points (`static_scalars` may be
+    /// shorter than the table), variable time: public inputs only.
+    fn vartime_precomputed_mul(
+        pre: &Self::Precomputation,
+        static_scalars: &[Self::Scalar],
+        dynamic_scalars: &[Self::Scalar],
+        dynamic_points: &[Self::Point],
+    ) -> Self::Point;
+}

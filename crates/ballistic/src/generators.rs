@@ -1,0 +1,264 @@
+//! Pedersen and Bulletproof generators.
+//!
+//! * [`PedersenGens`]: the bases `B` (value) and `B_blinding` of the commitments
+//!   `V = v·B + γ·B_blinding`.
+//! * [`BulletproofGens`]: the vectors `G`, `H` of the inner-product argument, one chain
+//!   per party (value slot) as in dalek's `bulletproofs` crate: party `j` uses the chains
+//!   labelled `"G" || le32(j)` and `"H" || le32(j)`, and value `j` of an aggregated proof
+//!   uses the first `n` generators of party `j`.
+//!
+//! **Padding generators.** A proof of `m` values of `n` bits works on vectors of length
+//! `N = n·m`, padded to the next power of two `N'` (see `docs/padding.md`). The `N' − N`
+//! padding positions use two further chains labelled `"ballistic padding G"` and
+//! `"ballistic padding H"`, derived on first use and cached. Their labels differ from
+//! every party label, so their discrete logarithms are unknown, like all the others.
+//! `BulletproofGens::new(n, m)` therefore suffices for every shape with at most `n` bits
+//! and `m` values.
+
+#![allow(non_snake_case)]
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use spin::{Mutex, RwLock};
+
+use crate::curve::Curve;
+use crate::util::padded_len;
+
+/// Label of the chain of padding `G` generators.
+pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
+/// Label of the chain of padding `H` generators.
+pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
+/// Largest vector length `N'` for which the prover caches precomputed tables (each
+/// table entry costs about 10 KiB per generator; above this the prover uses plain
+/// multiscalar multiplication, see `inner_product.rs`).
+pub const PROVER_TABLE_MAX_LEN: usize = 512;
+
+/// The Pedersen commitment bases.
+///
+/// # Example
+/// ```
+/// use ballistic::ristretto::PedersenGens;
+/// use ballistic::curve25519_dalek::scalar::Scalar;
+/// let pc = PedersenGens::default();
+/// let c = pc.commit(Scalar::from(5u64), Scalar::from(7u64));
+/// assert_eq!(c, pc.B * Scalar::from(5u64) + pc.B_blinding * Scalar::from(7u64));
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct PedersenGens<C: Curve> {
+    /// Base for the committed value.
+    pub B: C::Point,
+    /// Base for the blinding factor.
+    pub B_blinding: C::Point,
+}
+
+impl<C: Curve> PedersenGens<C> {
+    /// The commitment `value·B + blinding·B_blinding` (constant time).
+    pub fn commit(&self, value: C::Scalar, blinding: C::Scalar) -> C::Point {
+        C::multiscalar_mul(&[value, blinding], &[self.B, self.B_blinding])
+    }
+}
+
+impl<C: Curve> Default for PedersenGens<C> {
+    fn default() -> Self {
+        let (B, B_blinding) = C::default_pedersen_bases();
+        PedersenGens { B, B_blinding }
+    }
+}
+
+struct Padding<C: Curve> {
+    G: Vec<C::Point>,
+    H: Vec<C::Point>,
+}
+
+/// The generators of the inner-product argument.
+///
+/// # Example
+/// ```
+/// use ballistic::ristretto::BulletproofGens;
+/// // Enough for aggregated proofs of up to 4 values of up to 64 bits, any shape.
+/// let gens = BulletproofGens::new(64, 4);
+/// assert_eq!(gens.G(64, 4).count(), 256);
+/// ```
+pub struct BulletproofGens<C: Curve> {
+    /// Number of generators per party (the largest bit width supported).
+    pub gens_capacity: usize,
+    /// Number of parties (the largest number of values supported).
+    pub party_capacity: usize,
+    G_vec: Vec<Vec<C::Point>>,
+    H_vec: Vec<Vec<C::Point>>,
+    padding: RwLock<Padding<C>>,
+    tables: Mutex<Vec<((usize, usize), Arc<C::Precomputation>)>>,
+}
+
+impl<C: Curve> Clone for BulletproofGens<C> {
+    fn clone(&self) -> Self {
+        let pad = self.padding.read();
+        BulletproofGens {
+            gens_capacity: self.gens_capacity,
+            party_capacity: self.party_capacity,
+            G_vec: self.G_vec.clone(),
+            H_vec: self.H_vec.clone(),
+            padding: RwLock::new(Padding {
+                G: pad.G.clone(),
+                H: pad.H.clone(),
+            }),
+            tables: Mutex::new(self.tables.lock().clone()),
+        }
+    }
+}
+
+impl<C: Curve> core::fmt::Debug for BulletproofGens<C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BulletproofGens")
+            .field("curve", &C::NAME)
+            .field("gens_capacity", &self.gens_capacity)
+            .field("party_capacity", &self.party_capacity)
+            .finish()
+    }
+}
+
+fn party_label(kind: u8, j: usize) -> [u8; 5] {
+    let mut label = [kind, 0, 0, 0, 0];
+    label[1..5].copy_from_slice(&(j as u32).to_le_bytes());
+    label
+}
+
+impl<C: Curve> BulletproofGens<C> {
+    /// Creates generators for proofs of up to `party_capacity` values of up to
+    /// `gens_capacity` bits each.
+    pub fn new(gens_capacity: usize, party_capacity: usize) -> Self {
+        let mut gens = BulletproofGens {
+            gens_capacity: 0,
+            party_capacity,
+            G_vec: (0..party_capacity).map(|_| Vec::new()).collect(),
+            H_vec: (0..party_capacity).map(|_| Vec::new()).collect(),
+            padding: RwLock::new(Padding {
+                G: Vec::new(),
+                H: Vec::new(),
+            }),
+            tables: Mutex::new(Vec::new()),
+        };
+        gens.increase_capacity(gens_capacity);
+        gens
+    }
+
+    /// Grows every party's chains to `new_capacity` generators (no-op if smaller).
+    pub fn increase_capacity(&mut self, new_capacity: usize) {
+        if self.gens_capacity >= new_capacity {
+            return;
+        }
+        for j in 0..self.party_capacity {
+            self.G_vec[j] = C::generator_chain(&party_label(b'G', j), new_capacity);
+            self.H_vec[j] = C::generator_chain(&party_label(b'H', j), new_capacity);
+        }
+        self.gens_capacity = new_capacity;
+    }
+
+    /// The generators of party `j`.
+    ///
+    /// # Panics
+    /// If `j >= party_capacity`.
+    pub fn share(&self, j: usize) -> BulletproofGensShare<'_, C> {
+        BulletproofGensShare {
+            gens: self,
+            share: j,
+        }
+    }
+
+    /// The `G` generators of an `m`-value, `n`-bit proof, before padding: the first `n`
+    /// of each of the first `m` parties.
+    pub fn G(&self, n: usize, m: usize) -> impl Iterator<Item = &C::Point> {
+        self.G_vec
+            .iter()
+            .take(m)
+            .flat_map(move |g| g.iter().take(n))
+    }
+
+    /// The `H` generators of an `m`-value, `n`-bit proof, before padding.
+    pub fn H(&self, n: usize, m: usize) -> impl Iterator<Item = &C::Point> {
+        self.H_vec
+            .iter()
+            .take(m)
+            .flat_map(move |h| h.iter().take(n))
+    }
+
+    /// The first `count` padding generators `(G, H)`, derived on first use.
+    pub fn padding_generators(&self, count: usize) -> (Vec<C::Point>, Vec<C::Point>) {
+        {
+            let pad = self.padding.read();
+            if pad.G.len() >= count {
+                return (pad.G[..count].to_vec(), pad.H[..count].to_vec());
+            }
+        }
+        let mut pad = self.padding.write();
+        if pad.G.len() < count {
+            pad.G = C::generator_chain(PADDING_G_LABEL, count);
+            pad.H = C::generator_chain(PADDING_H_LABEL, count);
+        }
+        (pad.G[..count].to_vec(), pad.H[..count].to_vec())
+    }
+
+    /// The full padded vectors `G`, `H` (length `N' = next_pow2(n·m)`) of a shape.
+    /// The caller has checked `n <= gens_capacity` and `m <= party_capacity`.
+    pub(crate) fn padded_vectors(&self, n: usize, m: usize) -> (Vec<C::Point>, Vec<C::Point>) {
+        let nm = n * m;
+        let np = padded_len(n, m);
+        let mut G: Vec<C::Point> = Vec::with_capacity(np);
+        let mut H: Vec<C::Point> = Vec::with_capacity(np);
+        G.extend(self.G(n, m).copied());
+        H.extend(self.H(n, m).copied());
+        if np > nm {
+            let (pg, ph) = self.padding_generators(np - nm);
+            G.extend(pg);
+            H.extend(ph);
+        }
+        (G, H)
+    }
+
+    /// Precomputed tables over `G || H` (padded) for the prover's inner-product
+    /// argument, cached per shape; `None` above [`PROVER_TABLE_MAX_LEN`].
+    pub(crate) fn prover_table(
+        &self,
+        n: usize,
+        m: usize,
+        G: &[C::Point],
+        H: &[C::Point],
+    ) -> Option<Arc<C::Precomputation>> {
+        if padded_len(n, m) > PROVER_TABLE_MAX_LEN {
+            return None;
+        }
+        if let Some((_, t)) = self.tables.lock().iter().find(|(k, _)| *k == (n, m)) {
+            return Some(t.clone());
+        }
+        let mut points = Vec::with_capacity(G.len() + H.len());
+        points.extend_from_slice(G);
+        points.extend_from_slice(H);
+        let table = Arc::new(C::precompute(&points));
+        self.tables.lock().push(((n, m), table.clone()));
+        Some(table)
+    }
+}
+
+/// The generators of one party (value slot) of an aggregated proof.
+///
+/// # Example
+/// ```
+/// use ballistic::ristretto::BulletproofGens;
+/// let gens = BulletproofGens::new(8, 2);
+/// assert_eq!(gens.share(1).G(8).count(), 8);
+/// ```
+pub struct BulletproofGensShare<'a, C: Curve> {
+    gens: &'a BulletproofGens<C>,
+    share: usize,
+}
+
+impl<'a, C: Curve> BulletproofGensShare<'a, C> {
+    /// The first `n` `G` generators of this party.
+    pub fn G(&self, n: usize) -> impl Iterator<Item = &'a C::Point> {
+        self.gens.G_vec[self.share].iter().take(n)
+    }
+    /// The first `n` `H` generators of this party.
+    pub fn H(&self, n: usize) -> impl Iterator<Item = &'a C::Point> {
+        self.gens.H_vec[self.share].iter().take(n)
+    }
+}

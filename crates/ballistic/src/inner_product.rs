@@ -1,0 +1,327 @@
+//! The inner-product argument (Bulletproofs §3, the `ipp v1` transcript of dalek's
+//! `bulletproofs` crate).
+//!
+//! See `docs/inner-product.md` for the notation. The prover knows `a`, `b` of length
+//! `N'` (a power of two) with `P = <a,G> + <b,H'> + <a,b>·Q`, `H'_i = h_factors[i]·H_i`.
+//! Each round `k` halves the vectors and sends
+//!
+//! ```text
+//! L_k = <a_lo, G_hi> + <b_hi, H_lo> + <a_lo, b_hi>·Q
+//! R_k = <a_hi, G_lo> + <b_lo, H_hi> + <a_hi, b_lo>·Q
+//! ```
+//!
+//! then folds `a' = u·a_lo + u⁻¹·a_hi`, `b' = u⁻¹·b_lo + u·b_hi` and (conceptually)
+//! `G' = u⁻¹·G_lo + u·G_hi`, `H' = u·H_lo + u⁻¹·H_hi`.
+//!
+//! # Prover cost model: lazy generators instead of folding
+//!
+//! dalek folds the generators explicitly: in a round of length `n_k` that is `n_k`
+//! two-point scalar multiplications (≈ 253 doublings + 100 additions each), about 55 %
+//! of its whole prover. Ballistic never folds while the vectors are long. A folded
+//! generator is a known combination of original generators,
+//! `G^(k)_p = Σ_t gc[p + t·n_k]·G[p + t·n_k]`, so it keeps the coefficient vectors
+//! `gc`, `hc` (length `N'`, two scalar multiplications per index per round) and computes
+//! `L_k`, `R_k` directly over the *original* generators: each original generator
+//! appears in exactly one of `L_k`, `R_k`, so a round costs two multiscalar
+//! multiplications of `N'+1` points over fixed bases. With precomputed width-8 NAF
+//! tables (built once per shape and cached in [`BulletproofGens`]) that is about
+//! `253/9 ≈ 28` additions per point plus 253 shared doublings per MSM.
+//!
+//! Lazy rounds cost `2(N'+1)` table points each, whatever the round; explicit rounds
+//! cost `n_k` folds plus two `n_k`-point MSMs. Once `n_k <= LAZY_SWITCH_LEN` the prover
+//! materialises the current generators (`2·n_k` small MSMs of `N'/n_k` points each)
+//! and finishes with explicit rounds, skipping the fold after the last round, whose
+//! generators nobody uses. For `N' = 64` (one 64-bit value) this is ≈ 26k point
+//! operations against dalek's ≈ 60k for the argument.
+//!
+//! # Constant time
+//! The argument is computed in variable time. Its witness `l = l(x)`, `r = r(x)` is
+//! what the unoptimised protocol (Bulletproofs Protocol 1) sends in the clear: it is
+//! blinded by the uniformly random `s_L·x`, `s_R·x`, so its timing reveals nothing
+//! about the values or blindings (the same policy as secp256k1-zkp and dalek).
+
+#![allow(non_snake_case)]
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::curve::Curve;
+use crate::errors::ProofError;
+use crate::transcript::TranscriptProtocol;
+use crate::util::inner_product;
+
+/// Below this current length the prover switches from lazy rounds to explicit
+/// (materialised) generators. Measured on ristretto255/AVX2 and IFMA (see BENCHMARKS.md).
+pub const LAZY_SWITCH_LEN: usize = 4;
+
+/// A point of a proof together with its canonical encoding (both are needed: the
+/// encoding for the transcript and the wire, the point for arithmetic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofPoint<C: Curve> {
+    /// The group element.
+    pub point: C::Point,
+    /// Its canonical encoding.
+    pub encoding: C::Encoding,
+}
+
+impl<C: Curve> ProofPoint<C> {
+    pub(crate) fn new(point: C::Point) -> Self {
+        ProofPoint {
+            point,
+            encoding: C::encode(&point),
+        }
+    }
+}
+
+/// An inner-product proof: `log2(N')` pairs `(L_k, R_k)` and the final scalars `a`, `b`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InnerProductProof<C: Curve> {
+    pub(crate) L_vec: Vec<ProofPoint<C>>,
+    pub(crate) R_vec: Vec<ProofPoint<C>>,
+    pub(crate) a: C::Scalar,
+    pub(crate) b: C::Scalar,
+}
+
+fn challenge<C: Curve, T: TranscriptProtocol<C>>(
+    transcript: &mut T,
+    L: &ProofPoint<C>,
+    R: &ProofPoint<C>,
+) -> Option<C::Scalar> {
+    transcript.append_point(b"L", &L.encoding);
+    transcript.append_point(b"R", &R.encoding);
+    let u = transcript.challenge_scalar(b"u");
+    if C::scalar_is_zero(&u) {
+        None
+    } else {
+        Some(u)
+    }
+}
+
+impl<C: Curve> InnerProductProof<C> {
+    /// Proves `P = <a,G> + <b,H'> + <a,b>·Q` with `H'_i = h_factors[i]·H_i`.
+    ///
+    /// `table`, if given, holds precomputed tables over `G || H` (length `2·N'`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn create<T: TranscriptProtocol<C>>(
+        transcript: &mut T,
+        Q: &C::Point,
+        h_factors: &[C::Scalar],
+        G: &[C::Point],
+        H: &[C::Point],
+        mut a: Vec<C::Scalar>,
+        mut b: Vec<C::Scalar>,
+        table: Option<&C::Precomputation>,
+    ) -> Result<Self, ProofError> {
+        let np = G.len();
+        debug_assert!(np.is_power_of_two());
+        debug_assert!(H.len() == np && a.len() == np && b.len() == np && h_factors.len() == np);
+        transcript.innerproduct_domain_sep(np as u64);
+
+        let lg = np.trailing_zeros() as usize;
+        let mut L_vec = Vec::with_capacity(lg);
+        let mut R_vec = Vec::with_capacity(lg);
+        let zero = C::scalar_zero();
+
+        // Lazy phase: coefficients of the original generators.
+        let mut gc = vec![C::scalar_one(); np];
+        let mut hc = h_factors.to_vec();
+        let mut n = np;
+        let mut sL = vec![zero; 2 * np];
+        let mut sR = vec![zero; 2 * np];
+        while n > 1 && n > LAZY_SWITCH_LEN {
+            let half = n / 2;
+            let c_L = inner_product::<C>(&a[..half], &b[half..n]);
+            let c_R = inner_product::<C>(&a[half..n], &b[..half]);
+            for i in 0..np {
+                let p = i & (n - 1);
+                if p >= half {
+                    sL[i] = a[p - half] * gc[i];
+                    sR[i] = zero;
+                    sL[np + i] = zero;
+                    sR[np + i] = b[p - half] * hc[i];
+                } else {
+                    sL[i] = zero;
+                    sR[i] = a[p + half] * gc[i];
+                    sL[np + i] = b[p + half] * hc[i];
+                    sR[np + i] = zero;
+                }
+            }
+            let (L, R) = match table {
+                Some(t) => (
+                    C::vartime_precomputed_mul(t, &sL, &[c_L], &[*Q]),
+                    C::vartime_precomputed_mul(t, &sR, &[c_R], &[*Q]),
+                ),
+                None => (
+                    gathered_msm::<C>(&sL, G, H, c_L, Q),
+                    gathered_msm::<C>(&sR, G, H, c_R, Q),
+                ),
+            };
+            let (L, R) = (ProofPoint::new(L), ProofPoint::new(R));
+            let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
+            L_vec.push(L);
+            R_vec.push(R);
+            let u_inv = C::scalar_invert(&u);
+            for i in 0..half {
+                a[i] = a[i] * u + u_inv * a[i + half];
+                b[i] = b[i] * u_inv + u * b[i + half];
+            }
+            for i in 0..np {
+                if i & (n - 1) < half {
+                    gc[i] *= u_inv;
+                    hc[i] *= u;
+                } else {
+                    gc[i] *= u;
+                    hc[i] *= u_inv;
+                }
+            }
+            a.truncate(half);
+            b.truncate(half);
+            n = half;
+        }
+
+        if n > 1 {
+            // Materialise the current generators: G^(k)_p = Σ_t gc[p + t·n]·G[p + t·n].
+            let mut Gk: Vec<C::Point> = Vec::with_capacity(n);
+            let mut Hk: Vec<C::Point> = Vec::with_capacity(n);
+            let stride = np / n;
+            let mut sc: Vec<C::Scalar> = Vec::with_capacity(stride);
+            let mut pts: Vec<C::Point> = Vec::with_capacity(stride);
+            for p in 0..n {
+                sc.clear();
+                pts.clear();
+                for t in 0..stride {
+                    sc.push(gc[p + t * n]);
+                    pts.push(G[p + t * n]);
+                }
+                Gk.push(C::vartime_multiscalar_mul(&sc, &pts));
+                sc.clear();
+                pts.clear();
+                for t in 0..stride {
+                    sc.push(hc[p + t * n]);
+                    pts.push(H[p + t * n]);
+                }
+                Hk.push(C::vartime_multiscalar_mul(&sc, &pts));
+            }
+            // Explicit rounds.
+            while n > 1 {
+                let half = n / 2;
+                let c_L = inner_product::<C>(&a[..half], &b[half..n]);
+                let c_R = inner_product::<C>(&a[half..n], &b[..half]);
+                let mut s = Vec::with_capacity(n + 1);
+                let mut q = Vec::with_capacity(n + 1);
+                s.extend_from_slice(&a[..half]);
+                s.extend_from_slice(&b[half..n]);
+                s.push(c_L);
+                q.extend_from_slice(&Gk[half..n]);
+                q.extend_from_slice(&Hk[..half]);
+                q.push(*Q);
+                let L = ProofPoint::new(C::vartime_multiscalar_mul(&s, &q));
+                s.clear();
+                q.clear();
+                s.extend_from_slice(&a[half..n]);
+                s.extend_from_slice(&b[..half]);
+                s.push(c_R);
+                q.extend_from_slice(&Gk[..half]);
+                q.extend_from_slice(&Hk[half..n]);
+                q.push(*Q);
+                let R = ProofPoint::new(C::vartime_multiscalar_mul(&s, &q));
+                let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
+                L_vec.push(L);
+                R_vec.push(R);
+                let u_inv = C::scalar_invert(&u);
+                for i in 0..half {
+                    a[i] = a[i] * u + u_inv * a[i + half];
+                    b[i] = b[i] * u_inv + u * b[i + half];
+                }
+                if half > 1 {
+                    // The last round's generators are never used: no fold then.
+                    for i in 0..half {
+                        Gk[i] = C::vartime_multiscalar_mul(&[u_inv, u], &[Gk[i], Gk[i + half]]);
+                        Hk[i] = C::vartime_multiscalar_mul(&[u, u_inv], &[Hk[i], Hk[i + half]]);
+                    }
+                }
+                a.truncate(half);
+                b.truncate(half);
+                Gk.truncate(half);
+                Hk.truncate(half);
+                n = half;
+            }
+        }
+
+        Ok(InnerProductProof {
+            L_vec,
+            R_vec,
+            a: a[0],
+            b: b[0],
+        })
+    }
+
+    /// Replays the transcript for a proof over vectors of length `np` and returns the
+    /// challenges `u_k`. Fails if the number of rounds does not match `np` or a
+    /// challenge is zero.
+    pub(crate) fn verification_challenges<T: TranscriptProtocol<C>>(
+        &self,
+        np: usize,
+        transcript: &mut T,
+    ) -> Result<Vec<C::Scalar>, ProofError> {
+        let lg = self.L_vec.len();
+        if !np.is_power_of_two() || lg != np.trailing_zeros() as usize || self.R_vec.len() != lg {
+            return Err(ProofError::VerificationError);
+        }
+        transcript.innerproduct_domain_sep(np as u64);
+        let mut u = Vec::with_capacity(lg);
+        for (L, R) in self.L_vec.iter().zip(self.R_vec.iter()) {
+            if C::is_identity(&L.point) || C::is_identity(&R.point) {
+                return Err(ProofError::VerificationError);
+            }
+            u.push(challenge(transcript, L, R).ok_or(ProofError::VerificationError)?);
+        }
+        Ok(u)
+    }
+
+    /// The number of rounds `log2(N')`.
+    pub fn rounds(&self) -> usize {
+        self.L_vec.len()
+    }
+}
+
+/// `s_i = Π_k u_k^{±1}` (the sign of round `k` is bit `lg−1−k` of `i`), from `u_k²` and
+/// `Π u_k⁻¹`, one multiplication per entry (dalek's construction).
+pub(crate) fn s_vector<C: Curve>(
+    u_sq: &[C::Scalar],
+    all_inv: C::Scalar,
+    np: usize,
+) -> Vec<C::Scalar> {
+    let lg = u_sq.len();
+    let mut s = Vec::with_capacity(np);
+    s.push(all_inv);
+    for i in 1..np {
+        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
+        let k = 1usize << lg_i;
+        let u_lg_i_sq = u_sq[(lg - 1) - lg_i];
+        s.push(s[i - k] * u_lg_i_sq);
+    }
+    s
+}
+
+/// `Σ s_i·(G||H)_i + c·Q` over the non-zero entries of `s` only (no table).
+fn gathered_msm<C: Curve>(
+    s: &[C::Scalar],
+    G: &[C::Point],
+    H: &[C::Point],
+    c: C::Scalar,
+    Q: &C::Point,
+) -> C::Point {
+    let np = G.len();
+    let mut sc = Vec::with_capacity(np + 1);
+    let mut pts = Vec::with_capacity(np + 1);
+    for (i, si) in s.iter().enumerate() {
+        if !C::scalar_is_zero(si) {
+            sc.push(*si);
+            pts.push(if i < np { G[i] } else { H[i - np] });
+        }
+    }
+    sc.push(c);
+    pts.push(*Q);
+    C::vartime_multiscalar_mul(&sc, &pts)
+}

@@ -1,0 +1,59 @@
+//! # ballistic
+//!
+//! Bulletproofs range proofs: short zero-knowledge proofs that committed values lie in
+//! `[0, 2^n)`, with no trusted setup.
+//!
+//! * [`ristretto`]: ristretto255, interchangeable with dalek's `bulletproofs` crate.
+//! * Any bit width `1 <= n <= 64` and any number of values `m >= 1` in one proof.
+//! * Constant-time prover (policy in [`range_proof::prover`]); a verifier that never
+//!   panics on any bytes.
+//! * `no_std` + `alloc` core; the `std` feature (default) adds the OS RNG.
+//!
+//! The protocol is written once over [`curve::Curve`] and
+//! [`transcript::TranscriptProtocol`]; a curve's wire format is a thin adapter.
+//!
+//! ```
+//! use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof};
+//! use ballistic::merlin::Transcript;
+//! use ballistic::curve25519_dalek::scalar::Scalar;
+//! let (bp, pc) = (BulletproofGens::new(64, 1), PedersenGens::default());
+//! let (proof, v) = RangeProof::prove_single(
+//!     &bp, &pc, &mut Transcript::new(b"ex"), 42, &Scalar::from(7u64), 64)?;
+//! proof.verify_single(&bp, &pc, &mut Transcript::new(b"ex"), &v, 64)?;
+//! # Ok::<(), ballistic::ProofError>(())
+//! ```
+
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+#![cfg_attr(
+    not(test),
+    warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub use curve25519_dalek;
+pub use merlin;
+pub use rand_core;
+
+pub mod curve;
+pub mod errors;
+pub mod generators;
+pub mod inner_product;
+pub mod range_proof;
+pub mod ristretto;
+pub mod transcript;
+pub mod util;
+
+pub use errors::ProofError;
+
+/// Largest supported bit width `n` (values are `u64`).
+pub const MAX_BITS: usize = 64;
+/// Largest number of values `m` in one aggregated proof (keeps `N' <= 2^22`).
+pub const MAX_AGGREGATION: usize = 1 << 16;
+/// Largest number of inner-product rounds a proof may claim:
+/// `log2(MAX_BITS · MAX_AGGREGATION) = 22`. Checked before any allocation.
+pub const MAX_IPP_ROUNDS: usize = 22;

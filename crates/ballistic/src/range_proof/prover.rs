@@ -1,0 +1,248 @@
+//! The range-proof prover.
+//!
+//! # Constant-time policy
+//! Everything that touches the values `v_j`, the blindings `γ_j` or the prover's
+//! randomness runs in constant time:
+//! * the range check `v_j < 2^n` is computed with `subtle` and only its overall result
+//!   (all values in range or not) decides whether an error is returned;
+//! * bits of `v_j` are `Choice`s; `A = α·B̃ + Σ_i (a_L[i] ? G_i : −H_i)` uses
+//!   constant-time selects and complete additions;
+//! * `S`, `T_1`, `T_2`, `V_j` use constant-time (multi)scalar multiplication;
+//! * all scalar arithmetic is curve25519-dalek's (resp. the curve's) constant-time
+//!   arithmetic.
+//!
+//! Deliberately variable-time: the inner-product argument over `l = l(x)`,
+//! `r = r(x)` (see `inner_product.rs`: these vectors are uniformly blinded and are
+//! what Protocol 1 of the paper sends in the clear), and public data (`n`, `m`,
+//! challenges, generators). Secret vectors are zeroized before returning.
+//!
+//! # Randomness
+//! Blinding scalars come from the transcript's witness RNG: the transcript state, the
+//! witness and the caller's RNG are all mixed in (Merlin's `TranscriptRng`).
+
+#![allow(non_snake_case)]
+
+use alloc::vec::Vec;
+use rand_core::{CryptoRng, RngCore};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroize;
+
+use super::{check_shape, RangeProof};
+use crate::curve::Curve;
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::inner_product::{InnerProductProof, ProofPoint};
+use crate::transcript::TranscriptProtocol;
+use crate::util::powers;
+
+/// Whether every value fits in `n` bits, computed without secret-dependent branches.
+fn all_in_range(values: &[u64], n: usize) -> Choice {
+    let mut ok = Choice::from(1u8);
+    for v in values {
+        let high = if n >= 64 { 0 } else { *v >> n };
+        ok &= high.ct_eq(&0u64);
+    }
+    ok
+}
+
+/// Creates an aggregated range proof (see the facade for the public API).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prove<C, T, R>(
+    bp_gens: &BulletproofGens<C>,
+    pc_gens: &PedersenGens<C>,
+    transcript: &mut T,
+    values: &[u64],
+    blindings: &[C::Scalar],
+    n: usize,
+    rng: &mut R,
+) -> Result<(RangeProof<C>, Vec<C::Encoding>), ProofError>
+where
+    C: Curve,
+    T: TranscriptProtocol<C>,
+    R: RngCore + CryptoRng,
+{
+    if values.len() != blindings.len() {
+        return Err(ProofError::WrongNumBlindingFactors);
+    }
+    let m = values.len();
+    let np = check_shape(bp_gens, n, m)?;
+    if !bool::from(all_in_range(values, n)) {
+        return Err(ProofError::ValueOutOfRange);
+    }
+
+    // Witness-bound randomness, derived before the statement is appended.
+    let mut rng = {
+        let mut wit: Vec<u8> = Vec::with_capacity(m * 40);
+        for (v, g) in values.iter().zip(blindings.iter()) {
+            wit.extend_from_slice(&v.to_le_bytes());
+            wit.extend_from_slice(&C::scalar_to_bytes(g));
+        }
+        let r = transcript.witness_rng(&[&wit], rng);
+        wit.zeroize();
+        r
+    };
+
+    let B = pc_gens.B;
+    let B_blinding = pc_gens.B_blinding;
+    let (G, H) = bp_gens.padded_vectors(n, m);
+
+    // Statement: n, m and every commitment, before any challenge.
+    let V: Vec<C::Encoding> = values
+        .iter()
+        .zip(blindings.iter())
+        .map(|(v, g)| C::encode(&pc_gens.commit(C::scalar_from_u64(*v), *g)))
+        .collect();
+    transcript.rangeproof_domain_sep(n as u64, m as u64);
+    for Vj in &V {
+        transcript.append_point(b"V", Vj);
+    }
+
+    // Bits: a_L[j·n + i] = bit i of v_j; padding positions are 0.
+    let mut a_L: Vec<Choice> = Vec::with_capacity(np);
+    for v in values {
+        for i in 0..n {
+            a_L.push(Choice::from(((*v >> i) & 1) as u8));
+        }
+    }
+    a_L.resize(np, Choice::from(0u8));
+
+    // A = α·B̃ + Σ (a_L[i] ? G_i : −H_i)
+    let mut alpha = C::scalar_random(&mut rng);
+    let mut A = C::mul(&alpha, &B_blinding);
+    for i in 0..np {
+        A += C::Point::conditional_select(&(-H[i]), &G[i], a_L[i]);
+    }
+
+    // S = ρ·B̃ + <s_L, G> + <s_R, H>  (constant-time MSM)
+    let mut rho = C::scalar_random(&mut rng);
+    let mut s_L: Vec<C::Scalar> = (0..np).map(|_| C::scalar_random(&mut rng)).collect();
+    let mut s_R: Vec<C::Scalar> = (0..np).map(|_| C::scalar_random(&mut rng)).collect();
+    let S = {
+        let mut sc: Vec<C::Scalar> = Vec::with_capacity(2 * np + 1);
+        sc.push(rho);
+        sc.extend_from_slice(&s_L);
+        sc.extend_from_slice(&s_R);
+        let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np + 1);
+        pts.push(B_blinding);
+        pts.extend_from_slice(&G);
+        pts.extend_from_slice(&H);
+        let S = C::multiscalar_mul(&sc, &pts);
+        sc.zeroize();
+        S
+    };
+    let A = ProofPoint::<C>::new(A);
+    let S = ProofPoint::<C>::new(S);
+    transcript.append_point(b"A", &A.encoding);
+    transcript.append_point(b"S", &S.encoding);
+    let y = transcript.challenge_scalar(b"y");
+    let z = transcript.challenge_scalar(b"z");
+    if C::scalar_is_zero(&y) || C::scalar_is_zero(&z) {
+        return Err(ProofError::ProvingError);
+    }
+
+    // l(X) = (a_L − z) + s_L·X ;  r(X) = y^i ∘ (a_R + z + s_R·X) + d,
+    // d[j·n + i] = z^{2+j}·2^i (0 at padding positions).
+    let one = C::scalar_one();
+    let zero = C::scalar_zero();
+    let y_pow = powers::<C>(&y, np);
+    let mut l0: Vec<C::Scalar> = Vec::with_capacity(np);
+    let mut r0: Vec<C::Scalar> = Vec::with_capacity(np);
+    let mut r1: Vec<C::Scalar> = Vec::with_capacity(np);
+    let mut z_j2 = z * z; // z^{2+j}
+    for i in 0..np {
+        let bit = C::Scalar::conditional_select(&zero, &one, a_L[i]);
+        let a_R = bit - one;
+        l0.push(bit - z);
+        let d = if i < n * m {
+            let k = i % n;
+            if k == 0 && i > 0 {
+                z_j2 *= z;
+            }
+            z_j2 * C::scalar_from_u64(1u64 << k)
+        } else {
+            zero
+        };
+        r0.push(y_pow[i] * (a_R + z) + d);
+        r1.push(y_pow[i] * s_R[i]);
+    }
+    let t1 = crate::util::inner_product::<C>(&l0, &r1) + crate::util::inner_product::<C>(&s_L, &r0);
+    let t2 = crate::util::inner_product::<C>(&s_L, &r1);
+
+    let mut tau1 = C::scalar_random(&mut rng);
+    let mut tau2 = C::scalar_random(&mut rng);
+    let T_1 = ProofPoint::<C>::new(C::multiscalar_mul(&[t1, tau1], &[B, B_blinding]));
+    let T_2 = ProofPoint::<C>::new(C::multiscalar_mul(&[t2, tau2], &[B, B_blinding]));
+    transcript.append_point(b"T_1", &T_1.encoding);
+    transcript.append_point(b"T_2", &T_2.encoding);
+    let x = transcript.challenge_scalar(b"x");
+    if C::scalar_is_zero(&x) {
+        return Err(ProofError::ProvingError);
+    }
+
+    // τ_x = τ2·x² + τ1·x + Σ z^{2+j}·γ_j ;  μ = α + ρ·x
+    let mut t_x_blinding = tau2 * x * x + tau1 * x;
+    let mut zz_j = z * z;
+    for g in blindings {
+        t_x_blinding += zz_j * *g;
+        zz_j *= z;
+    }
+    let e_blinding = alpha + rho * x;
+
+    let mut l: Vec<C::Scalar> = l0
+        .iter()
+        .zip(s_L.iter())
+        .map(|(a, s)| *a + *s * x)
+        .collect();
+    let mut r: Vec<C::Scalar> = r0.iter().zip(r1.iter()).map(|(a, s)| *a + *s * x).collect();
+    let t_x = crate::util::inner_product::<C>(&l, &r);
+
+    transcript.append_scalar(b"t_x", &t_x);
+    transcript.append_scalar(b"t_x_blinding", &t_x_blinding);
+    transcript.append_scalar(b"e_blinding", &e_blinding);
+    let w = transcript.challenge_scalar(b"w");
+    if C::scalar_is_zero(&w) {
+        return Err(ProofError::ProvingError);
+    }
+    let Q = C::mul(&w, &B);
+
+    // Secrets no longer needed.
+    for v in [&mut l0, &mut r0, &mut r1, &mut s_L, &mut s_R] {
+        v.zeroize();
+    }
+    alpha.zeroize();
+    rho.zeroize();
+    tau1.zeroize();
+    tau2.zeroize();
+    a_L.iter_mut().for_each(|c| *c = Choice::from(0u8));
+
+    let y_inv = C::scalar_invert(&y);
+    let h_factors = powers::<C>(&y_inv, np);
+    let table = bp_gens.prover_table(n, m, &G, &H);
+    let ipp_proof = InnerProductProof::create(
+        transcript,
+        &Q,
+        &h_factors,
+        &G,
+        &H,
+        core::mem::take(&mut l),
+        core::mem::take(&mut r),
+        table.as_deref(),
+    );
+    l.zeroize();
+    r.zeroize();
+    let ipp_proof = ipp_proof?;
+
+    Ok((
+        RangeProof {
+            A,
+            S,
+            T_1,
+            T_2,
+            t_x,
+            t_x_blinding,
+            e_blinding,
+            ipp_proof,
+        },
+        V,
+    ))
+}

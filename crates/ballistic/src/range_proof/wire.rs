@@ -1,0 +1,124 @@
+//! The byte layout of dalek's `bulletproofs` crate (used by the ristretto255 format).
+//!
+//! ```text
+//! A || S || T_1 || T_2 || t_x || t_x_blinding || e_blinding || (L_0 || R_0) || … || a || b
+//! ```
+//!
+//! Points are canonical encodings ([`Curve::POINT_BYTES`] each), scalars 32-byte
+//! canonical little-endian. Size: `4·P + 5·32 + 2·P·⌈log2(n·m)⌉`, i.e.
+//! `(2·⌈log2(n·m)⌉ + 9)·32` bytes on ristretto255 (672 for one 64-bit value).
+//!
+//! Decoding is strict, so that every proof has exactly one encoding
+//! (`from_bytes(to_bytes(p)) == p` and `to_bytes(from_bytes(b)) == b`): the length
+//! is checked against [`crate::MAX_IPP_ROUNDS`] before anything is allocated; every
+//! scalar must be canonical; every point must be a valid, canonical encoding and not
+//! the identity (dalek rejects identity points only at verification; ballistic already
+//! at parsing, with [`ProofError::FormatError`]).
+
+#![allow(non_snake_case)]
+
+use alloc::vec::Vec;
+
+use super::RangeProof;
+use crate::curve::Curve;
+use crate::errors::ProofError;
+use crate::inner_product::{InnerProductProof, ProofPoint};
+
+/// Reads consecutive fields from a byte slice without ever indexing out of bounds.
+struct Reader<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, len: usize) -> Result<&'a [u8], ProofError> {
+        if self.rest.len() < len {
+            return Err(ProofError::FormatError);
+        }
+        let (head, tail) = self.rest.split_at(len);
+        self.rest = tail;
+        Ok(head)
+    }
+
+    fn point<C: Curve>(&mut self) -> Result<ProofPoint<C>, ProofError> {
+        let bytes = self.take(C::POINT_BYTES)?;
+        let encoding = C::encoding_from_bytes(bytes).ok_or(ProofError::FormatError)?;
+        let point = C::decode(&encoding).ok_or(ProofError::FormatError)?;
+        if C::is_identity(&point) {
+            return Err(ProofError::FormatError);
+        }
+        Ok(ProofPoint { point, encoding })
+    }
+
+    fn scalar<C: Curve>(&mut self) -> Result<C::Scalar, ProofError> {
+        let bytes = self.take(C::SCALAR_BYTES)?;
+        C::scalar_from_canonical_bytes(bytes).ok_or(ProofError::FormatError)
+    }
+}
+
+/// The size in bytes of a proof with `rounds` inner-product rounds.
+pub fn proof_len<C: Curve>(rounds: usize) -> usize {
+    4 * C::POINT_BYTES + 5 * C::SCALAR_BYTES + 2 * rounds * C::POINT_BYTES
+}
+
+impl<C: Curve> RangeProof<C> {
+    /// Serialises in the dalek layout.
+    pub(crate) fn to_bytes_dalek_layout(&self) -> Vec<u8> {
+        let mut buf = Vec::with_capacity(proof_len::<C>(self.rounds()));
+        for P in [&self.A, &self.S, &self.T_1, &self.T_2] {
+            buf.extend_from_slice(C::encoding_bytes(&P.encoding));
+        }
+        for s in [&self.t_x, &self.t_x_blinding, &self.e_blinding] {
+            buf.extend_from_slice(&C::scalar_to_bytes(s));
+        }
+        for (L, R) in self.ipp_proof.L_vec.iter().zip(self.ipp_proof.R_vec.iter()) {
+            buf.extend_from_slice(C::encoding_bytes(&L.encoding));
+            buf.extend_from_slice(C::encoding_bytes(&R.encoding));
+        }
+        buf.extend_from_slice(&C::scalar_to_bytes(&self.ipp_proof.a));
+        buf.extend_from_slice(&C::scalar_to_bytes(&self.ipp_proof.b));
+        buf
+    }
+
+    /// Parses the dalek layout strictly (see the module documentation).
+    pub(crate) fn from_bytes_dalek_layout(bytes: &[u8]) -> Result<Self, ProofError> {
+        let fixed = proof_len::<C>(0);
+        if bytes.len() < fixed || bytes.len() > proof_len::<C>(crate::MAX_IPP_ROUNDS) {
+            return Err(ProofError::FormatError);
+        }
+        let var = bytes.len() - fixed;
+        if var % (2 * C::POINT_BYTES) != 0 {
+            return Err(ProofError::FormatError);
+        }
+        let rounds = var / (2 * C::POINT_BYTES);
+
+        let mut r = Reader { rest: bytes };
+        let A = r.point::<C>()?;
+        let S = r.point::<C>()?;
+        let T_1 = r.point::<C>()?;
+        let T_2 = r.point::<C>()?;
+        let t_x = r.scalar::<C>()?;
+        let t_x_blinding = r.scalar::<C>()?;
+        let e_blinding = r.scalar::<C>()?;
+        let mut L_vec = Vec::with_capacity(rounds);
+        let mut R_vec = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            L_vec.push(r.point::<C>()?);
+            R_vec.push(r.point::<C>()?);
+        }
+        let a = r.scalar::<C>()?;
+        let b = r.scalar::<C>()?;
+        if !r.rest.is_empty() {
+            return Err(ProofError::FormatError);
+        }
+        Ok(RangeProof {
+            A,
+            S,
+            T_1,
+            T_2,
+            t_x,
+            t_x_blinding,
+            e_blinding,
+            ipp_proof: InnerProductProof { L_vec, R_vec, a, b },
+        })
+    }
+}

@@ -1,0 +1,76 @@
+//! Range proofs on ristretto255, interchangeable with dalek's `bulletproofs` crate.
+//!
+//! The names and signatures are those of dalek's crate: code written against it
+//! compiles against this module once it takes `curve25519_dalek` and `merlin` from
+//! ballistic's re-exports. For `n ∈ {8, 16, 32, 64}` and `m` a power of two the
+//! proofs are in dalek's byte format and transcript and cross-verify both ways; every
+//! other shape (`1 <= n <= 64`, any `m >= 1`) uses the padding rule of
+//! `docs/padding.md`.
+//!
+//! # Example
+//! ```
+//! use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof};
+//! use ballistic::merlin::Transcript;
+//! use ballistic::curve25519_dalek::scalar::Scalar;
+//!
+//! let pc_gens = PedersenGens::default();
+//! let bp_gens = BulletproofGens::new(64, 1);
+//! let secret_value = 1037578891u64;
+//! let blinding = Scalar::from(0x1234_5678u64); // use a random scalar in practice
+//!
+//! let mut prover_transcript = Transcript::new(b"doctest example");
+//! let (proof, committed_value) = RangeProof::prove_single(
+//!     &bp_gens, &pc_gens, &mut prover_transcript, secret_value, &blinding, 64,
+//! ).expect("value is in range");
+//! let bytes = proof.to_bytes();
+//! assert_eq!(bytes.len(), 672);
+//!
+//! let proof = RangeProof::from_bytes(&bytes)?;
+//! let mut verifier_transcript = Transcript::new(b"doctest example");
+//! proof.verify_single(&bp_gens, &pc_gens, &mut verifier_transcript, &committed_value, 64)?;
+//! # Ok::<(), ballistic::ProofError>(())
+//! ```
+
+use alloc::vec::Vec;
+
+pub use crate::curve::ristretto::Ristretto;
+pub use crate::errors::ProofError;
+pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
+pub use curve25519_dalek::scalar::Scalar;
+
+/// The Pedersen bases on ristretto255 (`B` = basepoint, `B_blinding` as in dalek).
+pub type PedersenGens = crate::generators::PedersenGens<Ristretto>;
+/// The inner-product generators on ristretto255 (dalek's chains plus padding chains).
+pub type BulletproofGens = crate::generators::BulletproofGens<Ristretto>;
+/// A range proof on ristretto255.
+pub type RangeProof = crate::range_proof::RangeProof<Ristretto>;
+
+impl crate::range_proof::RangeProof<Ristretto> {
+    /// Serialises the proof in dalek's byte layout: `(2·⌈log2(n·m)⌉ + 9)·32` bytes.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof};
+    /// use ballistic::merlin::Transcript;
+    /// use ballistic::curve25519_dalek::scalar::Scalar;
+    /// let (bp, pc) = (BulletproofGens::new(7, 3), PedersenGens::default());
+    /// let (proof, _) = RangeProof::prove_multiple(&bp, &pc, &mut Transcript::new(b"ex"),
+    ///     &[1, 2, 3], &[Scalar::ONE; 3], 7)?;
+    /// assert_eq!(proof.to_bytes().len(), (2 * 5 + 9) * 32); // ⌈log2(21)⌉ = 5
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.to_bytes_dalek_layout()
+    }
+
+    /// Parses a proof in dalek's byte layout; strict (see [`crate::range_proof::wire`]).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{RangeProof, ProofError};
+    /// assert_eq!(RangeProof::from_bytes(&[0u8; 100]).unwrap_err(), ProofError::FormatError);
+    /// ```
+    pub fn from_bytes(slice: &[u8]) -> Result<Self, ProofError> {
+        Self::from_bytes_dalek_layout(slice)
+    }
+}

@@ -1,0 +1,1 @@
+//! Helpers shared by the cross-verification tests and the peer benchmarks.
