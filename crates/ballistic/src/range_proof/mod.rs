@@ -333,3 +333,6 @@ impl<C: Curve> RangeProof<C> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,451 @@
+#![allow(non_snake_case)]
+//! Public-API tests of ristretto255 range proofs: completeness over many shapes,
+//! soundness against tampering and wrong statements, canonical encoding.
+
+use ballistic::merlin::Transcript;
+use ballistic::ristretto::*;
+use ballistic::ProofError;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+fn rng(seed: u64) -> ChaCha20Rng {
+    ChaCha20Rng::seed_from_u64(seed)
+}
+
+fn random_values(r: &mut ChaCha20Rng, n: usize, m: usize) -> Vec<u64> {
+    let max = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    (0..m)
+        .map(|j| match j % 4 {
+            0 => max,                  // top of the range
+            1 => 0,                    // bottom of the range
+            _ => r.gen::<u64>() & max, // anywhere
+        })
+        .collect()
+}
+
+fn random_blindings(r: &mut ChaCha20Rng, m: usize) -> Vec<Scalar> {
+    (0..m)
+        .map(|_| {
+            let mut b = [0u8; 64];
+            r.fill(&mut b[..]);
+            Scalar::from_bytes_mod_order_wide(&b)
+        })
+        .collect()
+}
+
+struct Case {
+    n: usize,
+    values: Vec<u64>,
+    blindings: Vec<Scalar>,
+    proof: RangeProof,
+    commitments: Vec<CompressedRistretto>,
+}
+
+fn make(bp: &BulletproofGens, pc: &PedersenGens, n: usize, m: usize, r: &mut ChaCha20Rng) -> Case {
+    let values = random_values(r, n, m);
+    let blindings = random_blindings(r, m);
+    let (proof, commitments) = RangeProof::prove_multiple_with_rng(
+        bp,
+        pc,
+        &mut Transcript::new(b"ballistic tests"),
+        &values,
+        &blindings,
+        n,
+        r,
+    )
+    .unwrap_or_else(|e| panic!("prove n={n} m={m}: {e}"));
+    Case {
+        n,
+        values,
+        blindings,
+        proof,
+        commitments,
+    }
+}
+
+fn verify(
+    bp: &BulletproofGens,
+    pc: &PedersenGens,
+    proof: &RangeProof,
+    vs: &[CompressedRistretto],
+    n: usize,
+    label: &'static [u8],
+) -> Result<(), ProofError> {
+    proof.verify_multiple_with_rng(
+        bp,
+        pc,
+        &mut Transcript::new(label),
+        vs,
+        n,
+        &mut rand::thread_rng(),
+    )
+}
+
+#[test]
+fn completeness_over_shapes() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 16);
+    let mut r = rng(10);
+    let mut count = 0;
+    for n in [1usize, 2, 7, 8, 16, 32, 33, 63, 64] {
+        for m in [1usize, 2, 3, 4, 5, 8, 16] {
+            let c = make(&bp, &pc, n, m, &mut r);
+            assert_eq!(c.commitments.len(), m);
+            for j in 0..m {
+                let expect = pc
+                    .commit(Scalar::from(c.values[j]), c.blindings[j])
+                    .compress();
+                assert_eq!(c.commitments[j], expect, "commitment {j}");
+            }
+            verify(&bp, &pc, &c.proof, &c.commitments, n, b"ballistic tests")
+                .unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
+            // Proof size: (2·⌈log2(n·m)⌉ + 9)·32.
+            let lg = (n * m).next_power_of_two().trailing_zeros() as usize;
+            let bytes = c.proof.to_bytes();
+            assert_eq!(bytes.len(), (2 * lg + 9) * 32, "n={n} m={m}");
+            // Canonical: decode∘encode = id and encode∘decode = id.
+            let back = RangeProof::from_bytes(&bytes).expect("own bytes parse");
+            assert_eq!(back, c.proof);
+            assert_eq!(back.to_bytes(), bytes);
+            verify(&bp, &pc, &back, &c.commitments, n, b"ballistic tests")
+                .expect("parsed proof verifies");
+            count += 1;
+        }
+    }
+    assert_eq!(count, 63);
+}
+
+#[test]
+fn single_api_and_exact_generators() {
+    // BulletproofGens::new(n, m) suffices for every shape, including padded ones.
+    let pc = PedersenGens::default();
+    let mut r = rng(11);
+    for (n, m) in [(7usize, 3usize), (1, 1), (64, 1), (33, 5), (2, 1)] {
+        let bp = BulletproofGens::new(n, m);
+        let c = make(&bp, &pc, n, m, &mut r);
+        verify(&bp, &pc, &c.proof, &c.commitments, n, b"ballistic tests").unwrap();
+    }
+    let bp = BulletproofGens::new(32, 1);
+    let (proof, v) = RangeProof::prove_single_with_rng(
+        &bp,
+        &pc,
+        &mut Transcript::new(b"s"),
+        5,
+        &Scalar::from(3u64),
+        32,
+        &mut r,
+    )
+    .unwrap();
+    proof
+        .verify_single_with_rng(&bp, &pc, &mut Transcript::new(b"s"), &v, 32, &mut r)
+        .unwrap();
+    assert_eq!(proof.to_bytes().len(), 608);
+}
+
+#[test]
+fn proof_size_672_for_64_bits() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 1);
+    let (proof, _) = RangeProof::prove_single(
+        &bp,
+        &pc,
+        &mut Transcript::new(b"s"),
+        u64::MAX,
+        &Scalar::ONE,
+        64,
+    )
+    .unwrap();
+    assert_eq!(proof.to_bytes().len(), 672);
+}
+
+#[test]
+fn prover_rejects_bad_inputs() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 4);
+    let t = || Transcript::new(b"bad");
+    let one = [Scalar::ONE];
+    let mut r = rng(12);
+    for (v, n) in [(256u64, 8usize), (2, 1), (1u64 << 63, 63), (u64::MAX, 32)] {
+        assert_eq!(
+            RangeProof::prove_multiple_with_rng(&bp, &pc, &mut t(), &[v], &one, n, &mut r)
+                .unwrap_err(),
+            ProofError::ValueOutOfRange,
+            "v={v} n={n}"
+        );
+    }
+    assert_eq!(
+        RangeProof::prove_multiple_with_rng(&bp, &pc, &mut t(), &[1, 2], &one, 8, &mut r)
+            .unwrap_err(),
+        ProofError::WrongNumBlindingFactors
+    );
+    assert_eq!(
+        RangeProof::prove_multiple_with_rng(&bp, &pc, &mut t(), &[], &[], 8, &mut r).unwrap_err(),
+        ProofError::InvalidAggregation
+    );
+    assert_eq!(
+        RangeProof::prove_multiple_with_rng(&bp, &pc, &mut t(), &[1], &one, 0, &mut r).unwrap_err(),
+        ProofError::InvalidBitsize
+    );
+    assert_eq!(
+        RangeProof::prove_multiple_with_rng(&bp, &pc, &mut t(), &[1], &one, 65, &mut r)
+            .unwrap_err(),
+        ProofError::InvalidBitsize
+    );
+    assert_eq!(
+        RangeProof::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut t(),
+            &[1; 5],
+            &[Scalar::ONE; 5],
+            8,
+            &mut r
+        )
+        .unwrap_err(),
+        ProofError::InvalidGeneratorsLength
+    );
+    let small = BulletproofGens::new(8, 1);
+    assert_eq!(
+        RangeProof::prove_multiple_with_rng(&small, &pc, &mut t(), &[1], &one, 16, &mut r)
+            .unwrap_err(),
+        ProofError::InvalidGeneratorsLength
+    );
+}
+
+#[test]
+fn wrong_statements_are_rejected() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 8);
+    let mut r = rng(13);
+    for (n, m) in [(64usize, 1usize), (32, 2), (7, 3), (8, 4), (64, 5)] {
+        let c = make(&bp, &pc, n, m, &mut r);
+        let other = make(&bp, &pc, n, m, &mut r);
+        let label = b"ballistic tests";
+        verify(&bp, &pc, &c.proof, &c.commitments, n, label).unwrap();
+        // Wrong domain label.
+        assert_eq!(
+            verify(&bp, &pc, &c.proof, &c.commitments, n, b"other label"),
+            Err(ProofError::VerificationError)
+        );
+        // Wrong n (a smaller and a larger width with the same m).
+        for n2 in [n - 1, n + 1] {
+            if (1..=64).contains(&n2) {
+                assert!(
+                    verify(&bp, &pc, &c.proof, &c.commitments, n2, label).is_err(),
+                    "n={n} accepted as {n2}"
+                );
+            }
+        }
+        // Each commitment changed: V+B, −V, another proof's V.
+        for j in 0..m {
+            let Vj = c.commitments[j].decompress().unwrap();
+            for bad in [
+                Vj + pc.B,
+                -Vj,
+                other.commitments[j].decompress().unwrap(),
+                Vj + pc.B_blinding,
+            ] {
+                let mut vs = c.commitments.clone();
+                vs[j] = bad.compress();
+                assert_eq!(
+                    verify(&bp, &pc, &c.proof, &vs, n, label),
+                    Err(ProofError::VerificationError),
+                    "n={n} m={m} j={j}"
+                );
+            }
+        }
+        // Fewer or more commitments.
+        assert!(verify(&bp, &pc, &c.proof, &c.commitments[..m - 1], n, label).is_err());
+        let mut more = c.commitments.clone();
+        more.push(other.commitments[0]);
+        assert!(verify(&bp, &pc, &c.proof, &more, n, label).is_err());
+        // One proof against another statement.
+        assert_eq!(
+            verify(&bp, &pc, &c.proof, &other.commitments, n, label),
+            Err(ProofError::VerificationError)
+        );
+        assert_eq!(
+            verify(&bp, &pc, &other.proof, &c.commitments, n, label),
+            Err(ProofError::VerificationError)
+        );
+        // Reordered commitments.
+        if m > 1 {
+            let mut vs = c.commitments.clone();
+            vs.swap(0, 1);
+            assert_eq!(
+                verify(&bp, &pc, &c.proof, &vs, n, label),
+                Err(ProofError::VerificationError)
+            );
+        }
+        // Other generators (a different B_blinding).
+        let pc2 = PedersenGens {
+            B: pc.B,
+            B_blinding: pc.B_blinding + pc.B,
+        };
+        assert_eq!(
+            verify(&bp, &pc2, &c.proof, &c.commitments, n, label),
+            Err(ProofError::VerificationError)
+        );
+        let _ = c.n;
+    }
+}
+
+#[test]
+fn tampered_bytes_are_rejected() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 2);
+    let mut r = rng(14);
+    for (n, m) in [(64usize, 1usize), (16, 2), (7, 1)] {
+        let c = make(&bp, &pc, n, m, &mut r);
+        let bytes = c.proof.to_bytes();
+        let mut checked = 0;
+        // One random bit in every byte, plus the top and bottom bit of each 32-byte slot.
+        for i in 0..bytes.len() {
+            let mut bits = vec![r.gen_range(0..8u8)];
+            if i % 32 == 0 {
+                bits.push(0);
+            }
+            if i % 32 == 31 {
+                bits.push(7);
+            }
+            for bit in bits {
+                let mut t = bytes.clone();
+                t[i] ^= 1 << bit;
+                match RangeProof::from_bytes(&t) {
+                    Err(e) => assert_eq!(e, ProofError::FormatError),
+                    Ok(p) => assert_eq!(
+                        verify(&bp, &pc, &p, &c.commitments, n, b"ballistic tests"),
+                        Err(ProofError::VerificationError),
+                        "byte {i} bit {bit} accepted"
+                    ),
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= bytes.len());
+        // Truncations and extensions.
+        for len in [
+            0,
+            1,
+            31,
+            32,
+            255,
+            256,
+            287,
+            bytes.len() - 64,
+            bytes.len() - 32,
+            bytes.len() - 1,
+        ] {
+            assert_eq!(
+                RangeProof::from_bytes(&bytes[..len]).unwrap_err(),
+                ProofError::FormatError,
+                "len {len}"
+            );
+        }
+        for extra in [1usize, 31, 32, 64] {
+            let mut t = bytes.clone();
+            t.extend(std::iter::repeat(0u8).take(extra));
+            match RangeProof::from_bytes(&t) {
+                Err(e) => assert_eq!(e, ProofError::FormatError),
+                Ok(p) => {
+                    assert!(verify(&bp, &pc, &p, &c.commitments, n, b"ballistic tests").is_err())
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn non_canonical_and_identity_slots_are_format_errors() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 1);
+    let mut r = rng(15);
+    let c = make(&bp, &pc, 64, 1, &mut r);
+    let bytes = c.proof.to_bytes();
+    let slots = bytes.len() / 32;
+    // ℓ (the group order), ℓ+1, 2^256−1 and all-zero / identity.
+    let ell: [u8; 32] = [
+        0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
+        0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    ];
+    let mut ell1 = ell;
+    ell1[0] += 1;
+    let ones = [0xffu8; 32];
+    let zero = [0u8; 32];
+    let scalar_slots: Vec<usize> = [4, 5, 6, slots - 2, slots - 1].to_vec();
+    for s in 0..slots {
+        for rep in [ell, ell1, ones, zero] {
+            let mut t = bytes.clone();
+            t[s * 32..(s + 1) * 32].copy_from_slice(&rep);
+            let res = RangeProof::from_bytes(&t);
+            if scalar_slots.contains(&s) && rep == zero {
+                // Zero is a canonical scalar: parses, but the proof no longer verifies.
+                let p = res.expect("zero scalar parses");
+                assert!(verify(&bp, &pc, &p, &c.commitments, 64, b"ballistic tests").is_err());
+            } else {
+                assert_eq!(res.unwrap_err(), ProofError::FormatError, "slot {s}");
+            }
+        }
+    }
+    // Swaps: A↔S, T1↔T2, L_i↔R_i.
+    for (a, b) in [(0usize, 1usize), (2, 3), (7, 8), (9, 10)] {
+        let mut t = bytes.clone();
+        let (x, y) = (
+            t[a * 32..(a + 1) * 32].to_vec(),
+            t[b * 32..(b + 1) * 32].to_vec(),
+        );
+        t[a * 32..(a + 1) * 32].copy_from_slice(&y);
+        t[b * 32..(b + 1) * 32].copy_from_slice(&x);
+        let p = RangeProof::from_bytes(&t).unwrap();
+        assert_eq!(
+            verify(&bp, &pc, &p, &c.commitments, 64, b"ballistic tests"),
+            Err(ProofError::VerificationError)
+        );
+    }
+}
+
+#[test]
+fn verifier_rejects_bad_shapes_without_panicking() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 2);
+    let mut r = rng(16);
+    let c = make(&bp, &pc, 64, 1, &mut r);
+    let l = b"ballistic tests";
+    assert_eq!(
+        verify(&bp, &pc, &c.proof, &c.commitments, 0, l),
+        Err(ProofError::InvalidBitsize)
+    );
+    assert_eq!(
+        verify(&bp, &pc, &c.proof, &c.commitments, 65, l),
+        Err(ProofError::InvalidBitsize)
+    );
+    assert_eq!(
+        verify(&bp, &pc, &c.proof, &[], 64, l),
+        Err(ProofError::InvalidAggregation)
+    );
+    let three = vec![c.commitments[0]; 3];
+    assert_eq!(
+        verify(&bp, &pc, &c.proof, &three, 64, l),
+        Err(ProofError::InvalidGeneratorsLength)
+    );
+    // A commitment that is not a valid encoding.
+    let bad = CompressedRistretto([0xff; 32]);
+    assert_eq!(
+        verify(&bp, &pc, &c.proof, &[bad], 64, l),
+        Err(ProofError::VerificationError)
+    );
+    // Identity commitment (value 0, blinding 0) is a legal statement, as in dalek.
+    let (p0, v0) = RangeProof::prove_single_with_rng(
+        &bp,
+        &pc,
+        &mut Transcript::new(l),
+        0,
+        &Scalar::ZERO,
+        64,
+        &mut r,
+    )
+    .unwrap();
+    assert_eq!(v0, CompressedRistretto([0u8; 32]));
+    p0.verify_single_with_rng(&bp, &pc, &mut Transcript::new(l), &v0, 64, &mut r)
+        .unwrap();
+}
