@@ -28,10 +28,11 @@ use crate::util::padded_len;
 pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 /// Label of the chain of padding `H` generators.
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
-/// Largest vector length `N'` for which the prover caches precomputed tables (each
-/// table entry costs about 10 KiB per generator; above this the prover uses plain
-/// multiscalar multiplication, see `inner_product.rs`).
-pub const PROVER_TABLE_MAX_LEN: usize = 512;
+/// Largest vector length `N'` for which precomputed width-8 NAF tables over `G || H`
+/// are built and cached (about 10 KiB per generator with the SIMD backends, so
+/// 1.3 MiB at `N' = 64`). Larger tables fall out of the L2 cache and measured slower
+/// than plain Straus/Pippenger (see BENCHMARKS.md).
+pub const TABLE_MAX_LEN: usize = 64;
 
 /// The Pedersen commitment bases.
 ///
@@ -215,16 +216,16 @@ impl<C: Curve> BulletproofGens<C> {
         (G, H)
     }
 
-    /// Precomputed tables over `G || H` (padded) for the prover's inner-product
-    /// argument, cached per shape; `None` above [`PROVER_TABLE_MAX_LEN`].
-    pub(crate) fn prover_table(
+    /// Precomputed tables over `G || H` (padded), cached per shape; `None` above
+    /// [`TABLE_MAX_LEN`].
+    pub(crate) fn table(
         &self,
         n: usize,
         m: usize,
         G: &[C::Point],
         H: &[C::Point],
     ) -> Option<Arc<C::Precomputation>> {
-        if padded_len(n, m) > PROVER_TABLE_MAX_LEN {
+        if padded_len(n, m) > TABLE_MAX_LEN {
             return None;
         }
         if let Some((_, t)) = self.tables.lock().iter().find(|(k, _)| *k == (n, m)) {

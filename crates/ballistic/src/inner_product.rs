@@ -13,26 +13,27 @@
 //! then folds `a' = u·a_lo + u⁻¹·a_hi`, `b' = u⁻¹·b_lo + u·b_hi` and (conceptually)
 //! `G' = u⁻¹·G_lo + u·G_hi`, `H' = u·H_lo + u⁻¹·H_hi`.
 //!
-//! # Prover cost model: lazy generators instead of folding
+//! # Prover cost model: blocks of lazy rounds instead of folding every round
 //!
-//! dalek folds the generators explicitly: in a round of length `n_k` that is `n_k`
-//! two-point scalar multiplications (≈ 253 doublings + 100 additions each), about 55 %
-//! of its whole prover. Ballistic never folds while the vectors are long. A folded
-//! generator is a known combination of original generators,
-//! `G^(k)_p = Σ_t gc[p + t·n_k]·G[p + t·n_k]`, so it keeps the coefficient vectors
-//! `gc`, `hc` (length `N'`, two scalar multiplications per index per round) and computes
-//! `L_k`, `R_k` directly over the *original* generators: each original generator
-//! appears in exactly one of `L_k`, `R_k`, so a round costs two multiscalar
-//! multiplications of `N'+1` points over fixed bases. With precomputed width-8 NAF
-//! tables (built once per shape and cached in [`BulletproofGens`]) that is about
-//! `253/9 ≈ 28` additions per point plus 253 shared doublings per MSM.
+//! dalek folds the generators explicitly after every round: in a round of length
+//! `n_k` that is `n_k` two-point multiscalar multiplications (≈ 253 doublings + 100
+//! additions each), ≈ 45k of the ≈ 60k point operations of its argument for
+//! `N' = 64`. Ballistic folds only the *scalars* of the generators. Over a **base** of
+//! explicit generators (initially the original `G`, `H`) it keeps coefficient
+//! vectors `gc`, `hc`, so that the current generators are
+//! `G^(k)_p = Σ_t gc[p + t·n_k]·base_G[p + t·n_k]`, and computes `L_k`, `R_k`
+//! directly over the base: each base generator appears in exactly one of them, so a
+//! round costs two multiscalar multiplications of `M/2 + M/2 + 1` points (`M` = base
+//! length) and `4M` scalar multiplications. After [`LAZY_BLOCK_ROUNDS`] rounds the
+//! current generators are materialised (`2·n_k` multiscalar multiplications of
+//! `M/n_k` points each) and become the next base.
 //!
-//! Lazy rounds cost `2(N'+1)` table points each, whatever the round; explicit rounds
-//! cost `n_k` folds plus two `n_k`-point MSMs. Once `n_k <= LAZY_SWITCH_LEN` the prover
-//! materialises the current generators (`2·n_k` small MSMs of `N'/n_k` points each)
-//! and finishes with explicit rounds, skipping the fold after the last round, whose
-//! generators nobody uses. For `N' = 64` (one 64-bit value) this is ≈ 26k point
-//! operations against dalek's ≈ 60k for the argument.
+//! With Straus costs `253 + 50·k` point operations for `k` points, the best schedule
+//! is blocks of three rounds at every size (a dynamic program over all schedules,
+//! `N' = 8 … 2^12`): for `N' = 64` that is 3 lazy rounds over 64, materialise 8, 3
+//! lazy rounds over 8: ≈ 36k operations against dalek's ≈ 60k (0.59×), and the
+//! same ratio for `N' = 512` (275k against 468k). No fold happens after the last
+//! round, whose generators nobody uses.
 //!
 //! # Constant time
 //! The argument is computed in variable time. Its witness `l = l(x)`, `r = r(x)` is
@@ -50,9 +51,10 @@ use crate::errors::ProofError;
 use crate::transcript::TranscriptProtocol;
 use crate::util::inner_product;
 
-/// Below this current length the prover switches from lazy rounds to explicit
-/// (materialised) generators. Measured on ristretto255/AVX2 and IFMA (see BENCHMARKS.md).
-pub const LAZY_SWITCH_LEN: usize = 4;
+/// How many lazy rounds the prover runs over one base before materialising the
+/// current generators (see the cost model above; 3 is optimal for every `N'` from 8
+/// to 2^12 under the Straus cost `253 + 50·k` point operations for `k` points).
+pub const LAZY_BLOCK_ROUNDS: usize = 3;
 
 /// A point of a proof together with its canonical encoding (both are needed: the
 /// encoding for the transcript and the wire, the point for arithmetic).
@@ -122,109 +124,55 @@ impl<C: Curve> InnerProductProof<C> {
         let mut R_vec = Vec::with_capacity(lg);
         let zero = C::scalar_zero();
 
-        // Lazy phase: coefficients of the original generators.
+        // Blocks of lazy rounds over a base of explicit generators (initially the
+        // original ones); at the end of a block the current generators are
+        // materialised and become the next base.
+        let mut base_G: Vec<C::Point> = G.to_vec();
+        let mut base_H: Vec<C::Point> = H.to_vec();
         let mut gc = vec![C::scalar_one(); np];
         let mut hc = h_factors.to_vec();
+        let mut table = table;
         let mut n = np;
-        let mut sL = vec![zero; 2 * np];
-        let mut sR = vec![zero; 2 * np];
-        while n > 1 && n > LAZY_SWITCH_LEN {
-            let half = n / 2;
-            let c_L = inner_product::<C>(&a[..half], &b[half..n]);
-            let c_R = inner_product::<C>(&a[half..n], &b[..half]);
-            for i in 0..np {
-                let p = i & (n - 1);
-                if p >= half {
-                    sL[i] = a[p - half] * gc[i];
-                    sR[i] = zero;
-                    sL[np + i] = zero;
-                    sR[np + i] = b[p - half] * hc[i];
-                } else {
-                    sL[i] = zero;
-                    sR[i] = a[p + half] * gc[i];
-                    sL[np + i] = b[p + half] * hc[i];
-                    sR[np + i] = zero;
+        let mut sL: Vec<C::Scalar> = Vec::with_capacity(2 * np);
+        let mut sR: Vec<C::Scalar> = Vec::with_capacity(2 * np);
+        while n > 1 {
+            let M = base_G.len();
+            sL.clear();
+            sR.clear();
+            sL.resize(2 * M, zero);
+            sR.resize(2 * M, zero);
+            for _ in 0..LAZY_BLOCK_ROUNDS {
+                if n == 1 {
+                    break;
                 }
-            }
-            let (L, R) = match table {
-                Some(t) => (
-                    C::vartime_precomputed_mul(t, &sL, &[c_L], &[*Q]),
-                    C::vartime_precomputed_mul(t, &sR, &[c_R], &[*Q]),
-                ),
-                None => (
-                    gathered_msm::<C>(&sL, G, H, c_L, Q),
-                    gathered_msm::<C>(&sR, G, H, c_R, Q),
-                ),
-            };
-            let (L, R) = (ProofPoint::new(L), ProofPoint::new(R));
-            let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
-            L_vec.push(L);
-            R_vec.push(R);
-            let u_inv = C::scalar_invert(&u);
-            for i in 0..half {
-                a[i] = a[i] * u + u_inv * a[i + half];
-                b[i] = b[i] * u_inv + u * b[i + half];
-            }
-            for i in 0..np {
-                if i & (n - 1) < half {
-                    gc[i] *= u_inv;
-                    hc[i] *= u;
-                } else {
-                    gc[i] *= u;
-                    hc[i] *= u_inv;
-                }
-            }
-            a.truncate(half);
-            b.truncate(half);
-            n = half;
-        }
-
-        if n > 1 {
-            // Materialise the current generators: G^(k)_p = Σ_t gc[p + t·n]·G[p + t·n].
-            let mut Gk: Vec<C::Point> = Vec::with_capacity(n);
-            let mut Hk: Vec<C::Point> = Vec::with_capacity(n);
-            let stride = np / n;
-            let mut sc: Vec<C::Scalar> = Vec::with_capacity(stride);
-            let mut pts: Vec<C::Point> = Vec::with_capacity(stride);
-            for p in 0..n {
-                sc.clear();
-                pts.clear();
-                for t in 0..stride {
-                    sc.push(gc[p + t * n]);
-                    pts.push(G[p + t * n]);
-                }
-                Gk.push(C::vartime_multiscalar_mul(&sc, &pts));
-                sc.clear();
-                pts.clear();
-                for t in 0..stride {
-                    sc.push(hc[p + t * n]);
-                    pts.push(H[p + t * n]);
-                }
-                Hk.push(C::vartime_multiscalar_mul(&sc, &pts));
-            }
-            // Explicit rounds.
-            while n > 1 {
                 let half = n / 2;
                 let c_L = inner_product::<C>(&a[..half], &b[half..n]);
                 let c_R = inner_product::<C>(&a[half..n], &b[..half]);
-                let mut s = Vec::with_capacity(n + 1);
-                let mut q = Vec::with_capacity(n + 1);
-                s.extend_from_slice(&a[..half]);
-                s.extend_from_slice(&b[half..n]);
-                s.push(c_L);
-                q.extend_from_slice(&Gk[half..n]);
-                q.extend_from_slice(&Hk[..half]);
-                q.push(*Q);
-                let L = ProofPoint::new(C::vartime_multiscalar_mul(&s, &q));
-                s.clear();
-                q.clear();
-                s.extend_from_slice(&a[half..n]);
-                s.extend_from_slice(&b[..half]);
-                s.push(c_R);
-                q.extend_from_slice(&Gk[..half]);
-                q.extend_from_slice(&Hk[half..n]);
-                q.push(*Q);
-                let R = ProofPoint::new(C::vartime_multiscalar_mul(&s, &q));
+                for i in 0..M {
+                    let p = i & (n - 1);
+                    if p >= half {
+                        sL[i] = a[p - half] * gc[i];
+                        sR[i] = zero;
+                        sL[M + i] = zero;
+                        sR[M + i] = b[p - half] * hc[i];
+                    } else {
+                        sL[i] = zero;
+                        sR[i] = a[p + half] * gc[i];
+                        sL[M + i] = b[p + half] * hc[i];
+                        sR[M + i] = zero;
+                    }
+                }
+                let (L, R) = match table {
+                    Some(t) => (
+                        C::vartime_precomputed_mul(t, &sL, &[c_L], &[*Q]),
+                        C::vartime_precomputed_mul(t, &sR, &[c_R], &[*Q]),
+                    ),
+                    None => (
+                        gathered_msm::<C>(&sL, &base_G, &base_H, c_L, Q),
+                        gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q),
+                    ),
+                };
+                let (L, R) = (ProofPoint::new(L), ProofPoint::new(R));
                 let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
                 L_vec.push(L);
                 R_vec.push(R);
@@ -233,18 +181,44 @@ impl<C: Curve> InnerProductProof<C> {
                     a[i] = a[i] * u + u_inv * a[i + half];
                     b[i] = b[i] * u_inv + u * b[i + half];
                 }
-                if half > 1 {
-                    // The last round's generators are never used: no fold then.
-                    for i in 0..half {
-                        Gk[i] = C::vartime_multiscalar_mul(&[u_inv, u], &[Gk[i], Gk[i + half]]);
-                        Hk[i] = C::vartime_multiscalar_mul(&[u, u_inv], &[Hk[i], Hk[i + half]]);
-                    }
-                }
                 a.truncate(half);
                 b.truncate(half);
-                Gk.truncate(half);
-                Hk.truncate(half);
+                for i in 0..M {
+                    if i & (n - 1) < half {
+                        gc[i] *= u_inv;
+                        hc[i] *= u;
+                    } else {
+                        gc[i] *= u;
+                        hc[i] *= u_inv;
+                    }
+                }
                 n = half;
+            }
+            if n > 1 {
+                // Materialise: G'_p = Σ_t gc[p + t·n]·base_G[p + t·n], likewise H.
+                let stride = M / n;
+                let mut new_G: Vec<C::Point> = Vec::with_capacity(n);
+                let mut new_H: Vec<C::Point> = Vec::with_capacity(n);
+                let mut sc: Vec<C::Scalar> = Vec::with_capacity(stride);
+                let mut pts: Vec<C::Point> = Vec::with_capacity(stride);
+                for (coeffs, base, out) in [(&gc, &base_G, &mut new_G), (&hc, &base_H, &mut new_H)] {
+                    for p in 0..n {
+                        sc.clear();
+                        pts.clear();
+                        for t in 0..stride {
+                            sc.push(coeffs[p + t * n]);
+                            pts.push(base[p + t * n]);
+                        }
+                        out.push(C::vartime_multiscalar_mul(&sc, &pts));
+                    }
+                }
+                base_G = new_G;
+                base_H = new_H;
+                gc.clear();
+                gc.resize(n, C::scalar_one());
+                hc.clear();
+                hc.resize(n, C::scalar_one());
+                table = None;
             }
         }
 

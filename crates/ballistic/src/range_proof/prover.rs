@@ -269,7 +269,6 @@ where
 
     let y_inv = C::scalar_invert(&y);
     let h_factors = powers::<C>(&y_inv, np);
-    let table = bp_gens.prover_table(n, m, &G, &H);
     let ipp_proof = InnerProductProof::create(
         transcript,
         &Q,
@@ -278,7 +277,7 @@ where
         &H,
         core::mem::take(&mut l),
         core::mem::take(&mut r),
-        table.as_deref(),
+        None,
     );
     l.zeroize();
     r.zeroize();

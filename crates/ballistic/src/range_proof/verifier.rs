@@ -109,9 +109,11 @@ impl<C: Curve> RangeProof<C> {
         let minus_z = -z;
         let (G, H) = bp_gens.padded_vectors(n, m);
 
-        let total = 2 * np + 2 * lg + m + 6;
-        let mut scalars: Vec<C::Scalar> = Vec::with_capacity(total);
-        let mut points: Vec<C::Point> = Vec::with_capacity(total);
+        // Dynamic points first, then the fixed generators G, H (so that the fixed part
+        // can come from precomputed tables when the shape has them).
+        let dynamic = 2 * lg + m + 6;
+        let mut scalars: Vec<C::Scalar> = Vec::with_capacity(dynamic + 2 * np);
+        let mut points: Vec<C::Point> = Vec::with_capacity(dynamic);
 
         scalars.push(C::scalar_one());
         points.push(self.A.point);
@@ -131,12 +133,17 @@ impl<C: Curve> RangeProof<C> {
         points.push(pc_gens.B_blinding);
         scalars.push(w * (self.t_x - a * b) + c * (delta::<C>(n, m, &y, &z) - self.t_x));
         points.push(pc_gens.B);
+        let cz = c * zz;
+        let mut zj = C::scalar_one();
+        for Vj in V {
+            scalars.push(cz * zj);
+            points.push(Vj);
+            zj *= z;
+        }
 
         for i in 0..np {
             scalars.push(minus_z - a * s[i]);
         }
-        points.extend_from_slice(&G);
-
         // h_i = z + y^{-i}·(d_i − b·s_{N'−1−i})
         let mut y_inv_i = C::scalar_one();
         let mut d_base = zz; // z^{2+j}
@@ -159,17 +166,16 @@ impl<C: Curve> RangeProof<C> {
             scalars.push(z + y_inv_i * (di - b * s[np - 1 - i]));
             y_inv_i *= y_inv;
         }
-        points.extend_from_slice(&H);
 
-        let cz = c * zz;
-        let mut zj = C::scalar_one();
-        for Vj in V {
-            scalars.push(cz * zj);
-            points.push(Vj);
-            zj *= z;
-        }
-
-        let check = C::vartime_multiscalar_mul(&scalars, &points);
+        let (dyn_scalars, gh_scalars) = scalars.split_at(dynamic);
+        let check = match bp_gens.table(n, m, &G, &H) {
+            Some(table) => C::vartime_precomputed_mul(&table, gh_scalars, dyn_scalars, &points),
+            None => {
+                points.extend_from_slice(&G);
+                points.extend_from_slice(&H);
+                C::vartime_multiscalar_mul(&scalars, &points)
+            }
+        };
         if C::is_identity(&check) {
             Ok(())
         } else {
