@@ -201,7 +201,8 @@ impl<C: Curve> InnerProductProof<C> {
                 let mut new_H: Vec<C::Point> = Vec::with_capacity(n);
                 let mut sc: Vec<C::Scalar> = Vec::with_capacity(stride);
                 let mut pts: Vec<C::Point> = Vec::with_capacity(stride);
-                for (coeffs, base, out) in [(&gc, &base_G, &mut new_G), (&hc, &base_H, &mut new_H)] {
+                for (coeffs, base, out) in [(&gc, &base_G, &mut new_G), (&hc, &base_H, &mut new_H)]
+                {
                     for p in 0..n {
                         sc.clear();
                         pts.clear();
