@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 const LABEL: &str = "ballistic vectors v1";
 
+#[allow(clippy::too_many_arguments)]
 fn case(
     id: &mut usize,
     comment: &str,

@@ -344,7 +344,7 @@ fn tampered_bytes_are_rejected() {
         }
         for extra in [1usize, 31, 32, 64] {
             let mut t = bytes.clone();
-            t.extend(std::iter::repeat(0u8).take(extra));
+            t.extend(std::iter::repeat_n(0u8, extra));
             match RangeProof::from_bytes(&t) {
                 Err(e) => assert_eq!(e, ProofError::FormatError),
                 Ok(p) => {

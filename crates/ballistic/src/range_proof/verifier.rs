@@ -141,8 +141,8 @@ impl<C: Curve> RangeProof<C> {
             zj *= z;
         }
 
-        for i in 0..np {
-            scalars.push(minus_z - a * s[i]);
+        for s_i in &s {
+            scalars.push(minus_z - a * *s_i);
         }
         // h_i = z + y^{-i}·(d_i − b·s_{N'−1−i})
         let mut y_inv_i = C::scalar_one();

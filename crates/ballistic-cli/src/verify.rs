@@ -1,0 +1,213 @@
+//! `ballistic verify`: check proof files and report each one.
+//!
+//! Every file gets one of three verdicts:
+//!
+//! * **valid**: well formed, and the proof verifies for its commitments, bit width and
+//!   domain label;
+//! * **INVALID**: well formed, but the proof bytes or the commitments do not decode to
+//!   canonical points and scalars, the proof's length belongs to another shape, or
+//!   the proof does not verify;
+//! * **malformed**: unreadable, too large, not JSON, or a field is missing, unknown,
+//!   of the wrong type, not hex, of the wrong length or outside its limits.
+//!
+//! All files are checked and reported even after a failure. The exit status is
+//! [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
+//! invalid, else [`EXIT_OK`].
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use ballistic::merlin::Transcript;
+use ballistic::ristretto::{
+    BulletproofGens, CompressedRistretto, PedersenGens, ProofError, RangeProof,
+};
+use clap::Args;
+
+use crate::error::{eprint_line, CliError, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use crate::format::{self, proof_len, rounds_for_shape, Curve, ProofFile};
+
+/// Arguments of `ballistic verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Proof files to verify (`-` reads one from standard input).
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<PathBuf>,
+}
+
+/// The verdict on one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The proof verifies.
+    Valid {
+        /// Curve of the proof.
+        curve: Curve,
+        /// Bit width.
+        bits: usize,
+        /// Number of values.
+        values: usize,
+        /// Proof size in bytes.
+        proof_bytes: usize,
+    },
+    /// The file is well formed but the proof is rejected, for the given reason.
+    Invalid(String),
+    /// The file cannot be read or is not a well-formed proof file.
+    Malformed(String),
+}
+
+/// Generators shared by all files, grown when a file needs more.
+#[derive(Default)]
+struct GensCache {
+    gens: Option<BulletproofGens>,
+}
+
+impl GensCache {
+    /// Generators for at least `n` bits and `m` values.
+    fn get(&mut self, n: usize, m: usize) -> &BulletproofGens {
+        let (cap_n, cap_m) = self
+            .gens
+            .as_ref()
+            .map_or((0, 0), |g| (g.gens_capacity, g.party_capacity));
+        if cap_n < n || cap_m < m {
+            self.gens = None;
+        }
+        self.gens
+            .get_or_insert_with(|| BulletproofGens::new(cap_n.max(n), cap_m.max(m)))
+    }
+}
+
+/// Verifies a structurally valid proof file.
+fn verify_file(file: &ProofFile, cache: &mut GensCache) -> Verdict {
+    let Curve::Ristretto255 = file.curve;
+    let (n, m) = (file.bits, file.commitments.len());
+    let proof = match RangeProof::from_bytes(&file.proof) {
+        Ok(p) => p,
+        Err(_) => {
+            return Verdict::Invalid("proof bytes are not canonical points and scalars".into())
+        }
+    };
+    let expected_rounds = rounds_for_shape(n, m);
+    if proof.rounds() != expected_rounds {
+        return Verdict::Invalid(format!(
+            "proof is {} bytes; {} of {n} bits need {}",
+            file.proof.len(),
+            plural(m, "value"),
+            proof_len(expected_rounds)
+        ));
+    }
+    let mut commitments = Vec::with_capacity(m);
+    for (i, bytes) in file.commitments.iter().enumerate() {
+        let c = CompressedRistretto(*bytes);
+        if c.decompress().is_none() {
+            return Verdict::Invalid(format!(
+                "commitments[{i}] is not a valid {} point",
+                file.curve.name()
+            ));
+        }
+        commitments.push(c);
+    }
+    // Transcript labels are &'static; the process is short-lived and labels are
+    // bounded by MAX_DOMAIN_BYTES, so leaking them is harmless.
+    let label: &'static [u8] = Box::leak(file.domain.clone().into_boxed_str()).as_bytes();
+    let gens = cache.get(n, m);
+    let result = proof.verify_multiple_with_rng(
+        gens,
+        &PedersenGens::default(),
+        &mut Transcript::new(label),
+        &commitments,
+        n,
+        &mut rand::thread_rng(),
+    );
+    match result {
+        Ok(()) => Verdict::Valid {
+            curve: file.curve,
+            bits: n,
+            values: m,
+            proof_bytes: file.proof.len(),
+        },
+        Err(ProofError::VerificationError) => Verdict::Invalid("proof does not verify".into()),
+        Err(e) => Verdict::Invalid(e.to_string()),
+    }
+}
+
+/// Reads, parses and verifies one file.
+fn check_path(path: &std::path::Path, cache: &mut GensCache) -> Verdict {
+    let parsed = format::read_limited(path).and_then(|bytes| format::parse_proof_file(&bytes));
+    match parsed {
+        Ok(file) => verify_file(&file, cache),
+        Err(e) => Verdict::Malformed(e.to_string()),
+    }
+}
+
+/// `"1 value"`, `"2 values"`.
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// Runs `ballistic verify`.
+pub fn run(args: VerifyArgs) -> Result<ExitCode, CliError> {
+    let mut cache = GensCache::default();
+    let mut out = std::io::stdout().lock();
+    let (mut valid, mut invalid, mut malformed) = (0usize, Vec::new(), Vec::new());
+    for path in &args.files {
+        let name = if path.as_os_str() == "-" {
+            "<stdin>".to_string()
+        } else {
+            path.display().to_string()
+        };
+        match check_path(path, &mut cache) {
+            Verdict::Valid {
+                curve,
+                bits,
+                values,
+                proof_bytes,
+            } => {
+                valid += 1;
+                writeln!(
+                    out,
+                    "{name}: valid ({}, {bits} bits, {}, {proof_bytes} bytes)",
+                    curve.name(),
+                    plural(values, "value")
+                )?;
+            }
+            Verdict::Invalid(reason) => {
+                writeln!(out, "{name}: INVALID ({reason})")?;
+                invalid.push(name);
+            }
+            Verdict::Malformed(reason) => {
+                out.flush()?;
+                eprint_line(&format!("error: {name}: {reason}"));
+                writeln!(out, "{name}: MALFORMED")?;
+                malformed.push(name);
+            }
+        }
+    }
+
+    let total = args.files.len();
+    let mut summary = if valid == total {
+        format!("all {} valid", plural(total, "proof"))
+    } else {
+        format!("{valid} of {} valid", plural(total, "proof"))
+    };
+    if !invalid.is_empty() {
+        summary.push_str(&format!("; invalid: {}", invalid.join(", ")));
+    }
+    if !malformed.is_empty() {
+        summary.push_str(&format!("; malformed: {}", malformed.join(", ")));
+    }
+    writeln!(out, "{summary}")?;
+    out.flush()?;
+
+    let code = if !malformed.is_empty() {
+        EXIT_ERROR
+    } else if !invalid.is_empty() {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    };
+    Ok(ExitCode::from(code))
+}

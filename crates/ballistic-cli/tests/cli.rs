@@ -1,0 +1,729 @@
+//! End-to-end tests of the `ballistic` binary: every test runs the built executable in
+//! a fresh temporary directory and checks exit statuses, outputs and files.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use ballistic::ristretto::{CompressedRistretto, PedersenGens, Scalar};
+use serde_json::{json, Value};
+
+/// The outcome of one run of the binary.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Asserts the exit status and that nothing panicked.
+    fn expect(self, code: i32) -> Run {
+        assert_eq!(
+            self.code, code,
+            "unexpected exit status\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        assert!(
+            !self.stderr.contains("panicked") && !self.stderr.contains("RUST_BACKTRACE"),
+            "the binary panicked:\n{}",
+            self.stderr
+        );
+        self
+    }
+}
+
+/// Runs `ballistic args...` in `dir`, optionally feeding `stdin`.
+fn run_with_stdin(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ballistic"));
+    cmd.args(args)
+        .current_dir(dir)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn ballistic");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("piped stdin")
+            .write_all(input)
+            .expect("write stdin");
+    }
+    let out = child.wait_with_output().expect("wait for ballistic");
+    Run {
+        code: out.status.code().expect("exited normally, not by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    }
+}
+
+/// Runs `ballistic args...` in `dir`.
+fn run(dir: &Path, args: &[&str]) -> Run {
+    run_with_stdin(dir, args, None)
+}
+
+/// Proves `values` at `bits` into `dir/name`; returns the path.
+fn prove(dir: &Path, name: &str, bits: u32, values: &str) -> PathBuf {
+    let bits = bits.to_string();
+    run(
+        dir,
+        &["prove", "--bits", &bits, "--values", values, "--out", name],
+    )
+    .expect(0);
+    dir.join(name)
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_slice(&fs::read(path).expect("read json")).expect("valid json")
+}
+
+fn write_json(path: &Path, v: &Value) {
+    fs::write(path, serde_json::to_vec(v).expect("encode")).expect("write json");
+}
+
+/// `(2·⌈log2(n·m)⌉ + 9)·32`, computed independently of the binary.
+fn expected_proof_len(n: usize, m: usize) -> usize {
+    let mut rounds = 0;
+    while (1usize << rounds) < n * m {
+        rounds += 1;
+    }
+    (2 * rounds + 9) * 32
+}
+
+fn is_lower_hex(s: &str) -> bool {
+    s.bytes()
+        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+#[test]
+fn prove_verify_round_trip_for_several_shapes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // (bits, values): includes non-powers of two for n, m and n·m.
+    let cases: &[(usize, &[u64])] = &[
+        (64, &[0]),
+        (64, &[u64::MAX, 1]),
+        (32, &[0, 4_294_967_295]),
+        (48, &[1, 2, (1 << 48) - 1]),
+        (7, &[127, 0, 5, 6, 100]),
+        (1, &[0, 1, 1]),
+    ];
+    for (i, &(bits, values)) in cases.iter().enumerate() {
+        let name = format!("p{i}.json");
+        let list = values
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let path = prove(dir.path(), &name, bits as u32, &list);
+
+        let file = read_json(&path);
+        let obj = file.as_object().expect("object");
+        let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["bits", "commitments", "curve", "domain", "proof"]);
+        assert_eq!(file["curve"], "ristretto255");
+        assert_eq!(file["bits"], bits);
+        assert_eq!(file["domain"], "ballistic");
+        let commitments = file["commitments"].as_array().expect("array");
+        assert_eq!(commitments.len(), values.len());
+        for c in commitments {
+            let c = c.as_str().expect("string");
+            assert_eq!(c.len(), 64);
+            assert!(is_lower_hex(c), "{c}");
+        }
+        let proof = file["proof"].as_str().expect("string");
+        assert!(is_lower_hex(proof));
+        let len = expected_proof_len(bits, values.len());
+        assert_eq!(proof.len(), 2 * len);
+
+        let out = run(dir.path(), &["verify", &name]).expect(0);
+        let plural = if values.len() == 1 { "value" } else { "values" };
+        assert!(
+            out.stdout.contains(&format!(
+                "{name}: valid (ristretto255, {bits} bits, {} {plural}, {len} bytes)",
+                values.len()
+            )),
+            "{}",
+            out.stdout
+        );
+        assert!(out.stdout.contains("all 1 proof valid"), "{}", out.stdout);
+    }
+}
+
+#[test]
+fn default_output_is_stdout_and_verify_reads_stdin() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let proved = run(
+        dir.path(),
+        &["prove", "--values", "5,6", "--domain", "my app"],
+    )
+    .expect(0);
+    let file: Value = serde_json::from_str(&proved.stdout).expect("proof JSON on stdout");
+    assert_eq!(file["bits"], 64);
+    assert_eq!(file["domain"], "my app");
+    assert_eq!(
+        fs::read_dir(dir.path()).expect("ls").count(),
+        0,
+        "no files written without --out"
+    );
+
+    let out =
+        run_with_stdin(dir.path(), &["verify", "-"], Some(proved.stdout.as_bytes())).expect(0);
+    assert!(
+        out.stdout
+            .contains("<stdin>: valid (ristretto255, 64 bits, 2 values, 736 bytes)"),
+        "{}",
+        out.stdout
+    );
+
+    // The domain label is part of the statement.
+    let mut other = file.clone();
+    other["domain"] = json!("another app");
+    write_json(&dir.path().join("other.json"), &other);
+    let out = run(dir.path(), &["verify", "other.json"]).expect(1);
+    assert!(out.stdout.contains("other.json: INVALID"), "{}", out.stdout);
+}
+
+#[test]
+fn openings_file_holds_the_secrets_and_the_proof_file_does_not() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    run(
+        dir.path(),
+        &[
+            "prove",
+            "--bits",
+            "16",
+            "--values",
+            "10,65535,0",
+            "--out",
+            "proof.json",
+            "--openings",
+            "secrets.json",
+        ],
+    )
+    .expect(0);
+    let proof_text = fs::read_to_string(dir.path().join("proof.json")).expect("proof file");
+    let proof = read_json(&dir.path().join("proof.json"));
+    let openings = read_json(&dir.path().join("secrets.json"));
+
+    assert_eq!(openings["curve"], "ristretto255");
+    assert_eq!(openings["bits"], 16);
+    assert_eq!(openings["domain"], "ballistic");
+    let list = openings["openings"].as_array().expect("openings array");
+    assert_eq!(list.len(), 3);
+    let pc = PedersenGens::default();
+    for (j, (o, value)) in list.iter().zip([10u64, 65535, 0]).enumerate() {
+        let mut keys: Vec<&str> = o
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["blinding", "commitment", "value"]);
+        assert_eq!(o["value"], value);
+        let blinding_hex = o["blinding"].as_str().expect("hex");
+        assert_eq!(blinding_hex.len(), 64);
+        assert!(is_lower_hex(blinding_hex));
+        assert_eq!(o["commitment"], proof["commitments"][j]);
+
+        // The opening really opens the commitment in the proof file.
+        let bytes: [u8; 32] = hex::decode(blinding_hex)
+            .expect("hex")
+            .try_into()
+            .expect("32 bytes");
+        let blinding =
+            Option::<Scalar>::from(Scalar::from_canonical_bytes(bytes)).expect("canonical");
+        let commitment = pc.commit(Scalar::from(value), blinding).compress();
+        let in_file: [u8; 32] = hex::decode(proof["commitments"][j].as_str().expect("hex"))
+            .expect("hex")
+            .try_into()
+            .expect("32 bytes");
+        assert_eq!(commitment, CompressedRistretto(in_file));
+
+        // No secret leaks into the proof file.
+        assert!(!proof_text.contains(blinding_hex));
+    }
+    assert!(!proof_text.contains("blinding"));
+    assert!(!proof_text.contains("openings"));
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(dir.path().join("secrets.json"))
+            .expect("stat")
+            .permissions()
+            .mode();
+        assert_eq!(
+            mode & 0o077,
+            0,
+            "openings file readable by others: {mode:o}"
+        );
+    }
+
+    run(dir.path(), &["verify", "proof.json"]).expect(0);
+
+    // --out and --openings must differ.
+    let out = run(
+        dir.path(),
+        &[
+            "prove",
+            "--values",
+            "1",
+            "--out",
+            "x.json",
+            "--openings",
+            "x.json",
+        ],
+    )
+    .expect(2);
+    assert!(out.stderr.contains("same file"), "{}", out.stderr);
+    assert!(!dir.path().join("x.json").exists());
+}
+
+#[test]
+fn tampered_proofs_are_invalid_and_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = prove(dir.path(), "good.json", 64, "100,200");
+    let good = read_json(&path);
+    let proof = hex::decode(good["proof"].as_str().expect("hex")).expect("hex");
+
+    // Flip a bit in A, in t_x, in an L point and in the final scalar b.
+    for (k, pos) in [0usize, 4 * 32, 7 * 32 + 5, proof.len() - 32]
+        .into_iter()
+        .enumerate()
+    {
+        let mut bad = proof.clone();
+        bad[pos] ^= 0x01;
+        let mut file = good.clone();
+        file["proof"] = json!(hex::encode(&bad));
+        let name = format!("tampered{k}.json");
+        write_json(&dir.path().join(&name), &file);
+        let out = run(dir.path(), &["verify", &name]).expect(1);
+        assert!(
+            out.stdout.contains(&format!("{name}: INVALID")),
+            "{}",
+            out.stdout
+        );
+        assert!(
+            out.stdout.contains(&format!("invalid: {name}")),
+            "{}",
+            out.stdout
+        );
+    }
+
+    // The right proof against another commitment (a valid point from another proof).
+    let other = read_json(&prove(dir.path(), "other.json", 64, "100,200"));
+    let mut file = good.clone();
+    file["commitments"][1] = other["commitments"][1].clone();
+    write_json(&dir.path().join("swapped.json"), &file);
+    let out = run(dir.path(), &["verify", "swapped.json"]).expect(1);
+    assert!(
+        out.stdout.contains("swapped.json: INVALID"),
+        "{}",
+        out.stdout
+    );
+
+    // Reordered commitments are another statement.
+    let mut file = good.clone();
+    file["commitments"] = json!([good["commitments"][1], good["commitments"][0]]);
+    write_json(&dir.path().join("reordered.json"), &file);
+    run(dir.path(), &["verify", "reordered.json"]).expect(1);
+
+    // Another bit width: the proof has the wrong length for the claimed shape.
+    let mut file = good.clone();
+    file["bits"] = json!(32);
+    write_json(&dir.path().join("bits.json"), &file);
+    let out = run(dir.path(), &["verify", "bits.json"]).expect(1);
+    assert!(out.stdout.contains("bits.json: INVALID"), "{}", out.stdout);
+
+    // A commitment that is 32 bytes of hex but not a ristretto255 point.
+    let mut file = good.clone();
+    file["commitments"][0] = json!("ff".repeat(32));
+    write_json(&dir.path().join("notpoint.json"), &file);
+    let out = run(dir.path(), &["verify", "notpoint.json"]).expect(1);
+    assert!(
+        out.stdout
+            .contains("notpoint.json: INVALID (commitments[0]"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn malformed_files_exit_2_naming_file_and_field() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = read_json(&prove(dir.path(), "good.json", 64, "1,2"));
+    let c0 = good["commitments"][0].clone();
+
+    let with = |field: &str, v: Value| {
+        let mut f = good.clone();
+        f[field] = v;
+        f
+    };
+    let without = |field: &str| {
+        let mut f = good.clone();
+        f.as_object_mut().expect("object").remove(field);
+        f
+    };
+    let proof_hex = good["proof"].as_str().expect("hex").to_string();
+
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "badhex.json",
+            with("commitments", json!([c0, "zz".repeat(32)])),
+            "field \"commitments[1]\": not 32 bytes of hex",
+        ),
+        (
+            "short.json",
+            with("commitments", json!([c0, "ab".repeat(31)])),
+            "field \"commitments[1]\": not 32 bytes of hex",
+        ),
+        (
+            "long.json",
+            with("commitments", json!(["ab".repeat(33), c0])),
+            "field \"commitments[0]\": not 32 bytes of hex",
+        ),
+        (
+            "numbercommit.json",
+            with("commitments", json!([c0, 7])),
+            "field \"commitments[1]\": expected 32 bytes of hex, got a number",
+        ),
+        (
+            "prooflen.json",
+            with("proof", json!(&proof_hex[..proof_hex.len() - 2])),
+            "field \"proof\": 735 bytes is not a proof length",
+        ),
+        (
+            "proofhex.json",
+            with("proof", json!(format!("{}xy", &proof_hex[2..]))),
+            "field \"proof\": not hex",
+        ),
+        (
+            "nodomain.json",
+            without("domain"),
+            "field \"domain\": missing",
+        ),
+        ("noproof.json", without("proof"), "field \"proof\": missing"),
+        (
+            "nocommitments.json",
+            without("commitments"),
+            "field \"commitments\": missing",
+        ),
+        (
+            "unknown.json",
+            with("extra", json!(true)),
+            "unknown field `extra`",
+        ),
+        ("bits0.json", with("bits", json!(0)), "field \"bits\""),
+        ("bits65.json", with("bits", json!(65)), "field \"bits\""),
+        (
+            "bitsstring.json",
+            with("bits", json!("64")),
+            "field \"bits\": expected an integer in 1..=64",
+        ),
+        (
+            "empty.json",
+            with("commitments", json!([])),
+            "field \"commitments\": empty",
+        ),
+        (
+            "notarray.json",
+            with("commitments", json!(c0)),
+            "field \"commitments\": expected an array",
+        ),
+        (
+            "curve.json",
+            with("curve", json!("secp256k1")),
+            "field \"curve\": unsupported curve \"secp256k1\"",
+        ),
+        (
+            "toplevel.json",
+            json!([good.clone()]),
+            "a ballistic proof file",
+        ),
+    ];
+    for (name, value, expected) in &cases {
+        write_json(&dir.path().join(name), value);
+        let out = run(dir.path(), &["verify", name]).expect(2);
+        assert!(
+            out.stderr.contains(&format!("{name}: {expected}"))
+                || (out.stderr.contains(name) && out.stderr.contains(expected)),
+            "{name}: expected {expected:?} in stderr:\n{}",
+            out.stderr
+        );
+        assert!(
+            out.stdout.contains(&format!("{name}: MALFORMED")),
+            "{}",
+            out.stdout
+        );
+        assert!(
+            out.stdout.contains(&format!("malformed: {name}")),
+            "{}",
+            out.stdout
+        );
+    }
+
+    // Raw-text cases that cannot be built as JSON values.
+    let raw: &[(&str, &[u8], &str)] = &[
+        ("syntax.json", b"{\"curve\": ", "not valid JSON"),
+        ("blank.json", b"", "not valid JSON"),
+        ("binary.json", &[0xff, 0xfe, 0x00, 0x01], "not valid JSON"),
+        (
+            "duplicate.json",
+            br#"{"bits": 64, "bits": 64}"#,
+            "duplicate field `bits`",
+        ),
+    ];
+    for (name, bytes, expected) in raw {
+        fs::write(dir.path().join(name), bytes).expect("write");
+        let out = run(dir.path(), &["verify", name]).expect(2);
+        assert!(
+            out.stderr.contains(name) && out.stderr.contains(expected),
+            "{name}: expected {expected:?} in stderr:\n{}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn unreadable_and_oversized_inputs_exit_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+
+    let out = run(dir.path(), &["verify", "missing.json"]).expect(2);
+    assert!(
+        out.stderr.contains("missing.json: cannot open"),
+        "{}",
+        out.stderr
+    );
+
+    fs::create_dir(dir.path().join("adir")).expect("mkdir");
+    let out = run(dir.path(), &["verify", "adir"]).expect(2);
+    assert!(
+        out.stderr.contains("adir: is a directory"),
+        "{}",
+        out.stderr
+    );
+
+    // A (sparse) file over the 16 MiB limit is refused before being read.
+    let big = fs::File::create(dir.path().join("big.json")).expect("create");
+    big.set_len(1024 * 1024 + 1).expect("set_len");
+    let out = run(dir.path(), &["verify", "big.json"]).expect(2);
+    assert!(
+        out.stderr
+            .contains("big.json: file is 1048577 bytes, larger than the limit"),
+        "{}",
+        out.stderr
+    );
+
+    // More commitments than MAX_VALUES (1024).
+    let good = read_json(&prove(dir.path(), "good.json", 8, "1"));
+    let mut file = good.clone();
+    file["commitments"] = Value::Array(vec![good["commitments"][0].clone(); 1025]);
+    write_json(&dir.path().join("many.json"), &file);
+    let out = run(dir.path(), &["verify", "many.json"]).expect(2);
+    assert!(
+        out.stderr
+            .contains("many.json: field \"commitments\": 1025 entries; the limit is 1024"),
+        "{}",
+        out.stderr
+    );
+
+    // A domain label over the limit.
+    let mut file = good.clone();
+    file["domain"] = json!("d".repeat(1025));
+    write_json(&dir.path().join("domain.json"), &file);
+    let out = run(dir.path(), &["verify", "domain.json"]).expect(2);
+    assert!(
+        out.stderr.contains("domain.json: field \"domain\""),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn prove_rejects_bad_input_with_exit_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+
+    let out = run(
+        dir.path(),
+        &[
+            "prove", "--bits", "8", "--values", "1,256", "--out", "p.json",
+        ],
+    )
+    .expect(2);
+    assert!(
+        out.stderr
+            .contains("value 256 (values[1]) does not fit in 8 bits (the largest is 255)"),
+        "{}",
+        out.stderr
+    );
+    assert!(!dir.path().join("p.json").exists(), "no proof written");
+
+    let out = run(
+        dir.path(),
+        &["prove", "--bits", "32", "--values", "4294967296"],
+    )
+    .expect(2);
+    assert!(
+        out.stderr.contains("does not fit in 32 bits"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty());
+
+    let out = run(
+        dir.path(),
+        &["prove", "--curve", "secp256k1", "--values", "1"],
+    )
+    .expect(2);
+    assert!(
+        out.stderr.contains("unsupported curve \"secp256k1\""),
+        "{}",
+        out.stderr
+    );
+
+    for bits in ["0", "65", "x"] {
+        let out = run(dir.path(), &["prove", "--bits", bits, "--values", "1"]).expect(2);
+        assert!(out.stderr.contains("--bits"), "{}", out.stderr);
+    }
+    for values in ["-1", "1,x", "18446744073709551616"] {
+        let out = run(dir.path(), &["prove", "--values", values]).expect(2);
+        assert!(out.stderr.contains("--values"), "{}", out.stderr);
+    }
+    let out = run(dir.path(), &["prove"]).expect(2);
+    assert!(out.stderr.contains("--values"), "{}", out.stderr);
+
+    let long_domain = "d".repeat(1025);
+    let out = run(
+        dir.path(),
+        &["prove", "--values", "1", "--domain", &long_domain],
+    )
+    .expect(2);
+    assert!(out.stderr.contains("--domain"), "{}", out.stderr);
+}
+
+#[test]
+fn mixed_files_are_all_reported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    prove(dir.path(), "a.json", 64, "1");
+    let b = read_json(&prove(dir.path(), "b.json", 48, "7,8,9"));
+    let mut bad = b.clone();
+    bad["commitments"] = json!([
+        b["commitments"][1],
+        b["commitments"][0],
+        b["commitments"][2]
+    ]);
+    write_json(&dir.path().join("bad.json"), &bad);
+
+    // Valid + invalid: exit 1, the invalid one named.
+    let out = run(dir.path(), &["verify", "a.json", "bad.json", "b.json"]).expect(1);
+    assert!(out
+        .stdout
+        .contains("a.json: valid (ristretto255, 64 bits, 1 value, 672 bytes)"));
+    assert!(out
+        .stdout
+        .contains("b.json: valid (ristretto255, 48 bits, 3 values, 800 bytes)"));
+    assert!(out.stdout.contains("bad.json: INVALID"));
+    let summary = out.stdout.lines().last().expect("summary line");
+    assert_eq!(summary, "2 of 3 proofs valid; invalid: bad.json");
+
+    // Valid + invalid + malformed + missing: malformed wins (exit 2), all reported.
+    fs::write(dir.path().join("junk.json"), "not json").expect("write");
+    let out = run(
+        dir.path(),
+        &[
+            "verify",
+            "junk.json",
+            "a.json",
+            "bad.json",
+            "gone.json",
+            "b.json",
+        ],
+    )
+    .expect(2);
+    assert!(out.stdout.contains("a.json: valid"));
+    assert!(out.stdout.contains("b.json: valid"));
+    assert!(out.stdout.contains("bad.json: INVALID"));
+    assert!(
+        out.stderr.contains("junk.json: not valid JSON"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("gone.json: cannot open"),
+        "{}",
+        out.stderr
+    );
+    let summary = out.stdout.lines().last().expect("summary line");
+    assert_eq!(
+        summary,
+        "2 of 5 proofs valid; invalid: bad.json; malformed: junk.json, gone.json"
+    );
+}
+
+#[test]
+fn demo_runs_and_shows_rejections() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["demo"]).expect(0);
+    assert!(out.stdout.contains("rejected"), "{}", out.stdout);
+    assert_eq!(
+        out.stdout.matches("rejected ✓").count(),
+        3,
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("refused ✓"), "{}", out.stdout);
+    assert_eq!(out.stdout.matches("valid ✓").count(), 2, "{}", out.stdout);
+    for (shape, size) in [
+        ("n=64 m=1", 672),
+        ("n=32 m=1", 608),
+        ("n=64 m=4", 800),
+        ("n=48 m=3 (padded)", 800),
+        ("n=64 m=16", 928),
+    ] {
+        let row = out
+            .stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(shape))
+            .unwrap_or_else(|| panic!("no table row for {shape}:\n{}", out.stdout));
+        assert!(row.contains(&format!("{size} B")), "{row}");
+        assert_eq!(row.matches(" ms").count(), 2, "{row}");
+    }
+    assert!(!out.stdout.contains("please report"), "{}", out.stdout);
+    assert!(out.stdout.contains("All checks passed"), "{}", out.stdout);
+}
+
+#[test]
+fn help_and_version() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["--help"]).expect(0);
+    for cmd in ["prove", "verify", "demo"] {
+        assert!(out.stdout.contains(cmd), "{}", out.stdout);
+    }
+    let out = run(dir.path(), &["prove", "--help"]).expect(0);
+    for flag in [
+        "--curve",
+        "--bits",
+        "--values",
+        "--domain",
+        "--out",
+        "--openings",
+    ] {
+        assert!(out.stdout.contains(flag), "{}", out.stdout);
+    }
+    let out = run(dir.path(), &["--version"]).expect(0);
+    assert_eq!(
+        out.stdout.trim(),
+        format!("ballistic {}", env!("CARGO_PKG_VERSION"))
+    );
+    let out = run(dir.path(), &["verify"]).expect(2);
+    assert!(out.stderr.contains("FILE"), "{}", out.stderr);
+    run(dir.path(), &["frobnicate"]).expect(2);
+}
