@@ -28,10 +28,12 @@ use crate::util::padded_len;
 pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 /// Label of the chain of padding `H` generators.
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
-/// Largest vector length `N'` for which precomputed width-8 NAF tables over `G || H`
-/// are built and cached (about 10 KiB per generator with the SIMD backends, so
-/// 1.3 MiB at `N' = 64`). Larger tables fall out of the L2 cache and measured slower
-/// than plain Straus/Pippenger (see BENCHMARKS.md).
+/// Largest vector length `N'` for which the verifier builds and caches precomputed
+/// width-8 NAF tables over `G || H` (about 10 KiB per generator with the SIMD
+/// backends, so 1.3 MiB at `N' = 64`). Larger tables fall out of the L2 cache and
+/// measured slower than plain Straus/Pippenger. The prover does not use them: its
+/// lazy rounds over tables measured slower end to end than blocks of Straus rounds
+/// (see `inner_product.rs`).
 pub const TABLE_MAX_LEN: usize = 64;
 
 /// The Pedersen commitment bases.
@@ -88,8 +90,11 @@ pub struct BulletproofGens<C: Curve> {
     G_vec: Vec<Vec<C::Point>>,
     H_vec: Vec<Vec<C::Point>>,
     padding: RwLock<Padding<C>>,
-    tables: Mutex<Vec<((usize, usize), Arc<C::Precomputation>)>>,
+    tables: Mutex<TableCache<C>>,
 }
+
+/// Precomputed tables per shape `(n, m)`.
+type TableCache<C> = Vec<((usize, usize), Arc<<C as Curve>::Precomputation>)>;
 
 impl<C: Curve> Clone for BulletproofGens<C> {
     fn clone(&self) -> Self {

@@ -102,7 +102,6 @@ fn challenge<C: Curve, T: TranscriptProtocol<C>>(
 impl<C: Curve> InnerProductProof<C> {
     /// Proves `P = <a,G> + <b,H'> + <a,b>·Q` with `H'_i = h_factors[i]·H_i`.
     ///
-    /// `table`, if given, holds precomputed tables over `G || H` (length `2·N'`).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn create<T: TranscriptProtocol<C>>(
         transcript: &mut T,
@@ -112,7 +111,6 @@ impl<C: Curve> InnerProductProof<C> {
         H: &[C::Point],
         mut a: Vec<C::Scalar>,
         mut b: Vec<C::Scalar>,
-        table: Option<&C::Precomputation>,
     ) -> Result<Self, ProofError> {
         let np = G.len();
         debug_assert!(np.is_power_of_two());
@@ -131,7 +129,6 @@ impl<C: Curve> InnerProductProof<C> {
         let mut base_H: Vec<C::Point> = H.to_vec();
         let mut gc = vec![C::scalar_one(); np];
         let mut hc = h_factors.to_vec();
-        let mut table = table;
         let mut n = np;
         let mut sL: Vec<C::Scalar> = Vec::with_capacity(2 * np);
         let mut sR: Vec<C::Scalar> = Vec::with_capacity(2 * np);
@@ -162,16 +159,8 @@ impl<C: Curve> InnerProductProof<C> {
                         sR[M + i] = zero;
                     }
                 }
-                let (L, R) = match table {
-                    Some(t) => (
-                        C::vartime_precomputed_mul(t, &sL, &[c_L], &[*Q]),
-                        C::vartime_precomputed_mul(t, &sR, &[c_R], &[*Q]),
-                    ),
-                    None => (
-                        gathered_msm::<C>(&sL, &base_G, &base_H, c_L, Q),
-                        gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q),
-                    ),
-                };
+                let L = gathered_msm::<C>(&sL, &base_G, &base_H, c_L, Q);
+                let R = gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q);
                 let (L, R) = (ProofPoint::new(L), ProofPoint::new(R));
                 let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
                 L_vec.push(L);
@@ -219,7 +208,6 @@ impl<C: Curve> InnerProductProof<C> {
                 gc.resize(n, C::scalar_one());
                 hc.clear();
                 hc.resize(n, C::scalar_one());
-                table = None;
             }
         }
 
@@ -279,7 +267,7 @@ pub(crate) fn s_vector<C: Curve>(
     s
 }
 
-/// `Σ s_i·(G||H)_i + c·Q` over the non-zero entries of `s` only (no table).
+/// `Σ s_i·(G||H)_i + c·Q` over the non-zero entries of `s` only.
 fn gathered_msm<C: Curve>(
     s: &[C::Scalar],
     G: &[C::Point],
@@ -299,4 +287,76 @@ fn gathered_msm<C: Curve>(
     sc.push(c);
     pts.push(*Q);
     C::vartime_multiscalar_mul(&sc, &pts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::ristretto::Ristretto;
+    use curve25519_dalek::ristretto::RistrettoPoint;
+    use curve25519_dalek::scalar::Scalar;
+    use rand::SeedableRng;
+
+    /// Checks the argument's own verification equation for every power-of-two length
+    /// up to 512 (all block/materialisation schedules of the lazy prover):
+    /// `P + Σ(u²L + u⁻²R) = a·<s,G> + b·<s⁻¹,H'> + a·b·Q`.
+    #[test]
+    fn lazy_prover_satisfies_verification_equation() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+        for lg in 0..=9usize {
+            let np = 1usize << lg;
+            let G = Ristretto::generator_chain(b"test G", np);
+            let H = Ristretto::generator_chain(b"test H", np);
+            let Q = Ristretto::generator_chain(b"test Q", 1)[0];
+            let y = Ristretto::scalar_random(&mut rng);
+            let h_factors = crate::util::powers::<Ristretto>(&Ristretto::scalar_invert(&y), np);
+            let a: Vec<Scalar> = (0..np)
+                .map(|_| Ristretto::scalar_random(&mut rng))
+                .collect();
+            let b: Vec<Scalar> = (0..np)
+                .map(|_| Ristretto::scalar_random(&mut rng))
+                .collect();
+            let c = crate::util::inner_product::<Ristretto>(&a, &b);
+            let Hp: Vec<RistrettoPoint> = H.iter().zip(&h_factors).map(|(h, f)| h * f).collect();
+            let P = Ristretto::vartime_multiscalar_mul(&a, &G)
+                + Ristretto::vartime_multiscalar_mul(&b, &Hp)
+                + Q * c;
+
+            let mut pt = merlin::Transcript::new(b"ipp test");
+            let proof = InnerProductProof::<Ristretto>::create(
+                &mut pt,
+                &Q,
+                &h_factors,
+                &G,
+                &H,
+                a.clone(),
+                b.clone(),
+            )
+            .expect("prove");
+            assert_eq!(proof.rounds(), lg);
+
+            let mut vt = merlin::Transcript::new(b"ipp test");
+            let u = proof
+                .verification_challenges(np, &mut vt)
+                .expect("challenges");
+            let mut u_inv = u.clone();
+            let all_inv = Ristretto::scalar_batch_invert(&mut u_inv);
+            let u_sq: Vec<Scalar> = u.iter().map(|x| x * x).collect();
+            let s = s_vector::<Ristretto>(&u_sq, all_inv, np);
+            let mut lhs = P;
+            for k in 0..lg {
+                lhs +=
+                    proof.L_vec[k].point * u_sq[k] + proof.R_vec[k].point * (u_inv[k] * u_inv[k]);
+            }
+            let s_inv: Vec<Scalar> = s.iter().rev().copied().collect();
+            let rhs = Ristretto::vartime_multiscalar_mul(&s, &G) * proof.a
+                + Ristretto::vartime_multiscalar_mul(&s_inv, &Hp) * proof.b
+                + Q * (proof.a * proof.b);
+            assert_eq!(lhs, rhs, "np = {np}");
+
+            // A wrong length is rejected, never indexed out of bounds.
+            let mut vt = merlin::Transcript::new(b"ipp test");
+            assert!(proof.verification_challenges(np * 2, &mut vt).is_err());
+        }
+    }
 }

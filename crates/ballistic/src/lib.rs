@@ -50,6 +50,11 @@ pub mod util;
 
 pub use errors::ProofError;
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 /// Largest supported bit width `n` (values are `u64`).
 pub const MAX_BITS: usize = 64;
 /// Largest number of values `m` in one aggregated proof (keeps `N' <= 2^22`).

@@ -38,6 +38,19 @@ pub use crate::errors::ProofError;
 pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 pub use curve25519_dalek::scalar::Scalar;
 
+/// A uniformly random scalar from a `rand_core` 0.6 RNG (the RNG traits of `rand` 0.8,
+/// `merlin` and dalek's `bulletproofs`; curve25519-dalek 5's own `Scalar::random`
+/// takes `rand_core` 0.10).
+///
+/// # Example
+/// ```
+/// let blinding = ballistic::ristretto::random_scalar(&mut rand::thread_rng());
+/// assert_ne!(blinding, ballistic::ristretto::Scalar::ZERO);
+/// ```
+pub fn random_scalar<R: rand_core::RngCore + rand_core::CryptoRng>(rng: &mut R) -> Scalar {
+    <Ristretto as crate::curve::Curve>::scalar_random(rng)
+}
+
 /// The Pedersen bases on ristretto255 (`B` = basepoint, `B_blinding` as in dalek).
 pub type PedersenGens = crate::generators::PedersenGens<Ristretto>;
 /// The inner-product generators on ristretto255 (dalek's chains plus padding chains).

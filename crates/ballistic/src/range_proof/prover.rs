@@ -277,7 +277,6 @@ where
         &H,
         core::mem::take(&mut l),
         core::mem::take(&mut r),
-        None,
     );
     l.zeroize();
     r.zeroize();
