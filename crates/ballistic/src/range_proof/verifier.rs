@@ -12,8 +12,11 @@
 //! ```
 //!
 //! Cost: `2N' + 2·log2(N') + m + 6` points. Scalars: one batched inversion for
-//! `y⁻¹` and all `u_k⁻¹`; `s_i` by one multiplication each (`s_{N'−1−i} = 1/s_i`
-//! comes for free by reversal); then three multiplications per index.
+//! `y⁻¹` and all `u_k⁻¹`, then **three multiplications per index** (dalek: about
+//! seven): `a·s_i` by the product recursion with `a` folded into its seed;
+//! `t_i = b·y^{−i}·s_{N'−1−i}` by the same recursion with per-round factors
+//! `u_k⁻²·y^{−2^(lg−1−k)}` (the `y^{−i}` of the `H` side folded into the challenges,
+//! as in secp256k1-zkp); and `e_i = y^{−i}·d_i` by a running product per value.
 //!
 //! The verifier never panics on proof data: shapes are checked against the named
 //! limits before anything is allocated, points were validated when the proof was
@@ -21,6 +24,7 @@
 
 #![allow(non_snake_case)]
 
+use alloc::vec;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
@@ -96,15 +100,27 @@ impl<C: Curve> RangeProof<C> {
         let y_inv = inv[0];
         let u_inv = &inv[1..];
         let mut all_inv = C::scalar_one();
-        for ui in u_inv {
-            all_inv *= *ui;
+        let mut all = C::scalar_one();
+        for (ui, ui_inv) in u.iter().zip(u_inv) {
+            all_inv *= *ui_inv;
+            all *= *ui;
         }
         let u_sq: Vec<C::Scalar> = u.iter().map(|ui| *ui * *ui).collect();
         let u_inv_sq: Vec<C::Scalar> = u_inv.iter().map(|ui| *ui * *ui).collect();
-        let s = s_vector::<C>(&u_sq, all_inv, np);
 
         let a = self.ipp_proof.a;
         let b = self.ipp_proof.b;
+        // a·s_i, one multiplication per index (a folded into the seed).
+        let a_s = s_vector::<C>(&u_sq, a * all_inv, np);
+        // t_i = b·y^{-i}·s_{N'−1−i} = b·Π_k u_k · Π_{k: bit lg−1−k of i} (u_k⁻²·y^{−2^{lg−1−k}}),
+        // built by the same recursion (one multiplication per index).
+        let mut y_inv_pow2 = y_inv; // y^{-2^j}, j = lg−1−k
+        let mut t_factors = vec![C::scalar_zero(); lg];
+        for k in (0..lg).rev() {
+            t_factors[k] = u_inv_sq[k] * y_inv_pow2;
+            y_inv_pow2 *= y_inv_pow2;
+        }
+        let b_t = s_vector::<C>(&t_factors, b * all, np);
         let zz = z * z;
         let minus_z = -z;
         let (G, H) = bp_gens.padded_vectors(n, m);
@@ -141,30 +157,28 @@ impl<C: Curve> RangeProof<C> {
             zj *= z;
         }
 
-        for s_i in &s {
-            scalars.push(minus_z - a * *s_i);
+        for a_s_i in &a_s {
+            scalars.push(minus_z - *a_s_i);
         }
-        // h_i = z + y^{-i}·(d_i − b·s_{N'−1−i})
-        let mut y_inv_i = C::scalar_one();
-        let mut d_base = zz; // z^{2+j}
-        let mut d = d_base;
-        let nm = n * m;
-        for i in 0..np {
-            let di = if i < nm {
-                if i % n == 0 {
-                    if i > 0 {
-                        d_base *= z;
-                    }
-                    d = d_base;
-                } else {
-                    d = d + d;
-                }
-                d
-            } else {
-                C::scalar_zero()
-            };
-            scalars.push(z + y_inv_i * (di - b * s[np - 1 - i]));
-            y_inv_i *= y_inv;
+        // h_i = z + e_i − t_i with e_i = y^{-i}·d_i = z^{2+j}·y^{-j·n}·(2·y⁻¹)^{i mod n}
+        // at value positions and 0 at padding positions: one multiplication per index.
+        let two_y_inv = y_inv + y_inv;
+        let mut y_inv_n = C::scalar_one();
+        for _ in 0..n {
+            y_inv_n *= y_inv;
+        }
+        let z_y_inv_n = z * y_inv_n;
+        let mut e_block = zz; // z^{2+j}·y^{-j·n}
+        for j in 0..m {
+            let mut e = e_block;
+            for i in 0..n {
+                scalars.push(z + e - b_t[j * n + i]);
+                e *= two_y_inv;
+            }
+            e_block *= z_y_inv_n;
+        }
+        for t_i in &b_t[n * m..] {
+            scalars.push(z - *t_i);
         }
 
         let (dyn_scalars, gh_scalars) = scalars.split_at(dynamic);
