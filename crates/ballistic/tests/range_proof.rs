@@ -449,3 +449,62 @@ fn verifier_rejects_bad_shapes_without_panicking() {
     p0.verify_single_with_rng(&bp, &pc, &mut Transcript::new(l), &v0, 64, &mut r)
         .unwrap();
 }
+
+/// Random bytes, and random well-formed proofs (valid points, canonical scalars) of
+/// every length, never panic and never verify.
+#[test]
+fn random_inputs_never_panic_or_verify() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 4);
+    let mut r = rng(17);
+    let mut format_errors = 0;
+    let mut verification_errors = 0;
+    for case in 0..600 {
+        let bytes: Vec<u8> = if case % 2 == 0 {
+            let len = r.gen_range(0..1200);
+            (0..len).map(|_| r.gen()).collect()
+        } else {
+            // A structurally valid proof: 4 points, 3 scalars, `rounds` (L, R), 2 scalars.
+            let rounds = r.gen_range(0..10);
+            let mut v = Vec::new();
+            let point = |r: &mut ChaCha20Rng| {
+                let mut w = [0u8; 64];
+                r.fill(&mut w[..]);
+                RistrettoPoint::from_uniform_bytes(&w).compress().to_bytes()
+            };
+            let scalar = |r: &mut ChaCha20Rng| random_blindings(r, 1)[0].to_bytes();
+            for _ in 0..4 {
+                v.extend_from_slice(&point(&mut r));
+            }
+            for _ in 0..3 {
+                v.extend_from_slice(&scalar(&mut r));
+            }
+            for _ in 0..2 * rounds {
+                v.extend_from_slice(&point(&mut r));
+            }
+            v.extend_from_slice(&scalar(&mut r));
+            v.extend_from_slice(&scalar(&mut r));
+            v
+        };
+        match RangeProof::from_bytes(&bytes) {
+            Err(e) => {
+                assert_eq!(e, ProofError::FormatError);
+                format_errors += 1;
+            }
+            Ok(p) => {
+                assert_eq!(p.to_bytes(), bytes, "canonical re-encoding");
+                let m = r.gen_range(1..=4);
+                let n = [1usize, 7, 8, 16, 32, 64][r.gen_range(0..6)];
+                let vs: Vec<CompressedRistretto> = random_blindings(&mut r, m)
+                    .iter()
+                    .map(|b| pc.commit(Scalar::from(r.gen::<u64>()), *b).compress())
+                    .collect();
+                let res = verify(&bp, &pc, &p, &vs, n, b"random");
+                assert_eq!(res, Err(ProofError::VerificationError));
+                verification_errors += 1;
+            }
+        }
+    }
+    println!("random inputs: {format_errors} format errors, {verification_errors} verification errors, 0 accepted, 0 panics");
+    assert!(verification_errors >= 250 && format_errors >= 250);
+}
