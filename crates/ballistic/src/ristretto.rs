@@ -87,3 +87,35 @@ impl crate::range_proof::RangeProof<Ristretto> {
         Self::from_bytes_dalek_layout(slice)
     }
 }
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::RangeProof;
+    use core::fmt;
+    use serde::de::{Error, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Serialises as the bytes of [`RangeProof::to_bytes`], like dalek's crate.
+    impl Serialize for RangeProof {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_bytes(&self.to_bytes())
+        }
+    }
+
+    /// Deserialises with the strict [`RangeProof::from_bytes`].
+    impl<'de> Deserialize<'de> for RangeProof {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct ProofVisitor;
+            impl Visitor<'_> for ProofVisitor {
+                type Value = RangeProof;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("the bytes of a ristretto255 range proof")
+                }
+                fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<RangeProof, E> {
+                    RangeProof::from_bytes(v).map_err(E::custom)
+                }
+            }
+            deserializer.deserialize_bytes(ProofVisitor)
+        }
+    }
+}

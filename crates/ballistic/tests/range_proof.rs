@@ -508,3 +508,23 @@ fn random_inputs_never_panic_or_verify() {
     println!("random inputs: {format_errors} format errors, {verification_errors} verification errors, 0 accepted, 0 panics");
     assert!(verification_errors >= 250 && format_errors >= 250);
 }
+
+/// With the `serde` feature, proofs serialise as their bytes (as in dalek's crate)
+/// and deserialise through the strict parser.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trip_is_strict() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(16, 2);
+    let mut r = rng(18);
+    let c = make(&bp, &pc, 16, 2, &mut r);
+    let encoded = bincode::serialize(&c.proof).expect("serialize");
+    let decoded: RangeProof = bincode::deserialize(&encoded).expect("deserialize");
+    assert_eq!(decoded, c.proof);
+    verify(&bp, &pc, &decoded, &c.commitments, 16, b"ballistic tests").expect("verifies");
+    // A tampered encoding is refused by the deserialiser itself.
+    let mut bad = encoded.clone();
+    let last = bad.len() - 1;
+    bad[last] = 0xff; // b is no longer canonical
+    assert!(bincode::deserialize::<RangeProof>(&bad).is_err());
+}
