@@ -188,6 +188,11 @@ impl<C: Curve> BulletproofGens<C> {
             .flat_map(move |h| h.iter().take(n))
     }
 
+    /// The `G` and `H` chains of party `j` (`gens_capacity` each).
+    pub(crate) fn party_vectors(&self, j: usize) -> (&[C::Point], &[C::Point]) {
+        (&self.G_vec[j], &self.H_vec[j])
+    }
+
     /// The first `count` padding generators `(G, H)`, derived on first use.
     pub fn padding_generators(&self, count: usize) -> (Vec<C::Point>, Vec<C::Point>) {
         {

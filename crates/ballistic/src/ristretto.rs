@@ -57,6 +57,9 @@ pub type PedersenGens = crate::generators::PedersenGens<Ristretto>;
 pub type BulletproofGens = crate::generators::BulletproofGens<Ristretto>;
 /// A range proof on ristretto255.
 pub type RangeProof = crate::range_proof::RangeProof<Ristretto>;
+/// Verifies many ristretto255 range proofs (any shapes, any Pedersen bases) at once.
+pub type BatchVerifier<'g> = crate::range_proof::batch::BatchVerifier<'g, Ristretto>;
+pub use crate::range_proof::batch::BatchError;
 
 impl crate::range_proof::RangeProof<Ristretto> {
     /// Serialises the proof in dalek's byte layout: `(2·⌈log2(n·m)⌉ + 9)·32` bytes.

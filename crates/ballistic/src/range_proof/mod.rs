@@ -7,10 +7,12 @@
 //!
 //! * [`prover`]: constant-time in the values and blindings (policy in its module doc).
 //! * [`verifier`]: every check folded into one multiscalar multiplication.
+//! * [`batch`]: many proofs of any shapes in one multiscalar multiplication.
 //! * [`wire`]: the byte layout of dalek's `bulletproofs` crate.
 
 #![allow(non_snake_case)]
 
+pub mod batch;
 pub mod prover;
 pub mod verifier;
 pub mod wire;

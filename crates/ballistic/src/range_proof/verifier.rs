@@ -1,22 +1,27 @@
 //! The range-proof verifier: every check as one multiscalar multiplication.
 //!
-//! With a random weight `c` (from the verifier's RNG) joining the polynomial check and
-//! the inner-product check, the proof is valid iff
+//! With random weights `r` and `c` (from the verifier's RNG) joining the
+//! inner-product check and the polynomial check, the proof is valid iff
 //!
 //! ```text
-//! 0 = A + x·S + c·x·T_1 + c·x²·T_2 + Σ_k (u_k²·L_k + u_k⁻²·R_k)
-//!     − (e_blinding + c·t_x_blinding)·B̃ + (w·(t_x − a·b) + c·(δ(y,z) − t_x))·B
-//!     + Σ_i g_i·G_i + Σ_i h_i·H_i + Σ_j c·z^{2+j}·V_j
+//! 0 = r·A + r·x·S + c·x·T_1 + c·x²·T_2 + Σ_k r·(u_k²·L_k + u_k⁻²·R_k)
+//!     − (r·e_blinding + c·t_x_blinding)·B̃ + (r·w·(t_x − a·b) + c·(δ(y,z) − t_x))·B
+//!     + Σ_i r·g_i·G_i + Σ_i r·h_i·H_i + Σ_j c·z^{2+j}·V_j
 //! g_i = −z − a·s_i
 //! h_i = z + y^{−i}·(d_i − b·s_{N'−1−i}),   d_i = z^{2+j}·2^(i mod n) (0 at padding)
 //! ```
 //!
+//! A single proof uses `r = 1`; the batch verifier ([`super::batch`]) draws an
+//! independent `(r, c)` per proof and adds the equations, so the coefficients of the
+//! fixed generators `G_i`, `H_i`, `B`, `B̃` are summed across proofs.
+//!
 //! Cost: `2N' + 2·log2(N') + m + 6` points. Scalars: one batched inversion for
-//! `y⁻¹` and all `u_k⁻¹`, then **three multiplications per index** (dalek: about
-//! seven): `a·s_i` by the product recursion with `a` folded into its seed;
-//! `t_i = b·y^{−i}·s_{N'−1−i}` by the same recursion with per-round factors
-//! `u_k⁻²·y^{−2^(lg−1−k)}` (the `y^{−i}` of the `H` side folded into the challenges,
-//! as in secp256k1-zkp); and `e_i = y^{−i}·d_i` by a running product per value.
+//! `y⁻¹` and all `u_k⁻¹` (across all proofs of a batch), then **three
+//! multiplications per generator** (dalek: about seven): `a·s_i` by the product
+//! recursion with `r·a` folded into its seed; `t_i = b·y^{−i}·s_{N'−1−i}` by the same
+//! recursion with per-round factors `u_k⁻²·y^{−2^(lg−1−k)}` (the `y^{−i}` of the `H`
+//! side folded into the challenges, as in secp256k1-zkp); and `e_i = y^{−i}·d_i` by a
+//! running product per value.
 //!
 //! The verifier never panics on proof data: shapes are checked against the named
 //! limits before anything is allocated, points were validated when the proof was
@@ -35,22 +40,54 @@ use crate::generators::{BulletproofGens, PedersenGens};
 use crate::inner_product::s_vector;
 use crate::transcript::TranscriptProtocol;
 
+/// A proof whose transcript has been replayed: the statement, the proof's points and
+/// scalars, and every challenge. Independent of the verifier's random weights.
+#[derive(Clone, Debug)]
+pub(crate) struct Prepared<C: Curve> {
+    pub(crate) n: usize,
+    pub(crate) m: usize,
+    pub(crate) np: usize,
+    pub(crate) B: C::Point,
+    pub(crate) B_blinding: C::Point,
+    pub(crate) V: Vec<C::Point>,
+    /// `A, S, T_1, T_2`.
+    pub(crate) ASTT: [C::Point; 4],
+    pub(crate) L: Vec<C::Point>,
+    pub(crate) R: Vec<C::Point>,
+    pub(crate) t_x: C::Scalar,
+    pub(crate) t_x_blinding: C::Scalar,
+    pub(crate) e_blinding: C::Scalar,
+    pub(crate) a: C::Scalar,
+    pub(crate) b: C::Scalar,
+    pub(crate) y: C::Scalar,
+    pub(crate) z: C::Scalar,
+    pub(crate) x: C::Scalar,
+    pub(crate) w: C::Scalar,
+    pub(crate) u: Vec<C::Scalar>,
+}
+
+/// Receives the terms of a (weighted) verification equation.
+pub(crate) trait Terms<C: Curve> {
+    /// A term over a point of the proof or the statement.
+    fn dynamic(&mut self, scalar: C::Scalar, point: C::Point);
+    /// The coefficient of `B` and of `B_blinding` of this proof's Pedersen bases.
+    fn pedersen(&mut self, B: (C::Scalar, C::Point), B_blinding: (C::Scalar, C::Point));
+    /// The coefficient of `G_i` at padded position `i` of the shape `(n, m)`.
+    fn g(&mut self, i: usize, scalar: C::Scalar);
+    /// The coefficient of `H_i` at padded position `i` of the shape `(n, m)`.
+    fn h(&mut self, i: usize, scalar: C::Scalar);
+}
+
 impl<C: Curve> RangeProof<C> {
-    /// Verifies the proof for the commitments `value_commitments`, each to an `n`-bit
-    /// value, using `rng` for the random weight that joins the two checks.
-    pub(crate) fn verify_impl<T, R>(
+    /// Checks the shape, decodes the statement and replays the transcript.
+    pub(crate) fn prepare<T: TranscriptProtocol<C>>(
         &self,
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
         transcript: &mut T,
         value_commitments: &[C::Encoding],
         n: usize,
-        rng: &mut R,
-    ) -> Result<(), ProofError>
-    where
-        T: TranscriptProtocol<C>,
-        R: RngCore + CryptoRng,
-    {
+    ) -> Result<Prepared<C>, ProofError> {
         let m = value_commitments.len();
         let np = check_shape(bp_gens, n, m)?;
         if self.ipp_proof.rounds() != np.trailing_zeros() as usize {
@@ -88,103 +125,74 @@ impl<C: Curve> RangeProof<C> {
             }
         }
         let u = self.ipp_proof.verification_challenges(np, transcript)?;
-        let lg = u.len();
 
-        let c = C::scalar_random(rng);
+        Ok(Prepared {
+            n,
+            m,
+            np,
+            B: pc_gens.B,
+            B_blinding: pc_gens.B_blinding,
+            V,
+            ASTT: [self.A.point, self.S.point, self.T_1.point, self.T_2.point],
+            L: self.ipp_proof.L_vec.iter().map(|p| p.point).collect(),
+            R: self.ipp_proof.R_vec.iter().map(|p| p.point).collect(),
+            t_x: self.t_x,
+            t_x_blinding: self.t_x_blinding,
+            e_blinding: self.e_blinding,
+            a: self.ipp_proof.a,
+            b: self.ipp_proof.b,
+            y,
+            z,
+            x,
+            w,
+            u,
+        })
+    }
 
-        // One inversion for y⁻¹ and every u_k⁻¹.
-        let mut inv: Vec<C::Scalar> = Vec::with_capacity(lg + 1);
-        inv.push(y);
-        inv.extend_from_slice(&u);
+    /// Verifies one proof (see the module documentation).
+    pub(crate) fn verify_impl<T, R>(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut T,
+        value_commitments: &[C::Encoding],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(), ProofError>
+    where
+        T: TranscriptProtocol<C>,
+        R: RngCore + CryptoRng,
+    {
+        let p = self.prepare(bp_gens, pc_gens, transcript, value_commitments, n)?;
+        let mut inv: Vec<C::Scalar> = Vec::with_capacity(p.u.len() + 1);
+        p.push_inversions(&mut inv);
         C::scalar_batch_invert(&mut inv);
-        let y_inv = inv[0];
-        let u_inv = &inv[1..];
-        let mut all_inv = C::scalar_one();
-        let mut all = C::scalar_one();
-        for (ui, ui_inv) in u.iter().zip(u_inv) {
-            all_inv *= *ui_inv;
-            all *= *ui;
-        }
-        let u_sq: Vec<C::Scalar> = u.iter().map(|ui| *ui * *ui).collect();
-        let u_inv_sq: Vec<C::Scalar> = u_inv.iter().map(|ui| *ui * *ui).collect();
 
-        let a = self.ipp_proof.a;
-        let b = self.ipp_proof.b;
-        // a·s_i, one multiplication per index (a folded into the seed).
-        let a_s = s_vector::<C>(&u_sq, a * all_inv, np);
-        // t_i = b·y^{-i}·s_{N'−1−i} = b·Π_k u_k · Π_{k: bit lg−1−k of i} (u_k⁻²·y^{−2^{lg−1−k}}),
-        // built by the same recursion (one multiplication per index).
-        let mut y_inv_pow2 = y_inv; // y^{-2^j}, j = lg−1−k
-        let mut t_factors = vec![C::scalar_zero(); lg];
-        for k in (0..lg).rev() {
-            t_factors[k] = u_inv_sq[k] * y_inv_pow2;
-            y_inv_pow2 *= y_inv_pow2;
-        }
-        let b_t = s_vector::<C>(&t_factors, b * all, np);
-        let zz = z * z;
-        let minus_z = -z;
-        let (G, H) = bp_gens.padded_vectors(n, m);
+        let mut terms = SingleTerms::<C> {
+            scalars: Vec::with_capacity(p.L.len() * 2 + p.m + 6 + 2 * p.np),
+            points: Vec::with_capacity(p.L.len() * 2 + p.m + 6),
+            g: vec![C::scalar_zero(); p.np],
+            h: vec![C::scalar_zero(); p.np],
+        };
+        let c = C::scalar_random(rng);
+        p.emit(&inv, C::scalar_one(), c, &mut terms);
 
-        // Dynamic points first, then the fixed generators G, H (so that the fixed part
-        // can come from precomputed tables when the shape has them).
-        let dynamic = 2 * lg + m + 6;
-        let mut scalars: Vec<C::Scalar> = Vec::with_capacity(dynamic + 2 * np);
-        let mut points: Vec<C::Point> = Vec::with_capacity(dynamic);
-
-        scalars.push(C::scalar_one());
-        points.push(self.A.point);
-        scalars.push(x);
-        points.push(self.S.point);
-        scalars.push(c * x);
-        points.push(self.T_1.point);
-        scalars.push(c * x * x);
-        points.push(self.T_2.point);
-        for k in 0..lg {
-            scalars.push(u_sq[k]);
-            points.push(self.ipp_proof.L_vec[k].point);
-            scalars.push(u_inv_sq[k]);
-            points.push(self.ipp_proof.R_vec[k].point);
-        }
-        scalars.push(-(self.e_blinding + c * self.t_x_blinding));
-        points.push(pc_gens.B_blinding);
-        scalars.push(w * (self.t_x - a * b) + c * (delta::<C>(n, m, &y, &z) - self.t_x));
-        points.push(pc_gens.B);
-        let cz = c * zz;
-        let mut zj = C::scalar_one();
-        for Vj in V {
-            scalars.push(cz * zj);
-            points.push(Vj);
-            zj *= z;
-        }
-
-        for a_s_i in &a_s {
-            scalars.push(minus_z - *a_s_i);
-        }
-        // h_i = z + e_i − t_i with e_i = y^{-i}·d_i = z^{2+j}·y^{-j·n}·(2·y⁻¹)^{i mod n}
-        // at value positions and 0 at padding positions: one multiplication per index.
-        let two_y_inv = y_inv + y_inv;
-        let mut y_inv_n = C::scalar_one();
-        for _ in 0..n {
-            y_inv_n *= y_inv;
-        }
-        let z_y_inv_n = z * y_inv_n;
-        let mut e_block = zz; // z^{2+j}·y^{-j·n}
-        for j in 0..m {
-            let mut e = e_block;
-            for i in 0..n {
-                scalars.push(z + e - b_t[j * n + i]);
-                e *= two_y_inv;
+        let (G, H) = bp_gens.padded_vectors(n, p.m);
+        let SingleTerms {
+            mut scalars,
+            mut points,
+            g,
+            h,
+        } = terms;
+        let check = match bp_gens.table(n, p.m, &G, &H) {
+            Some(table) => {
+                let mut statics = g;
+                statics.extend_from_slice(&h);
+                C::vartime_precomputed_mul(&table, &statics, &scalars, &points)
             }
-            e_block *= z_y_inv_n;
-        }
-        for t_i in &b_t[n * m..] {
-            scalars.push(z - *t_i);
-        }
-
-        let (dyn_scalars, gh_scalars) = scalars.split_at(dynamic);
-        let check = match bp_gens.table(n, m, &G, &H) {
-            Some(table) => C::vartime_precomputed_mul(&table, gh_scalars, dyn_scalars, &points),
             None => {
+                scalars.extend_from_slice(&g);
+                scalars.extend_from_slice(&h);
                 points.extend_from_slice(&G);
                 points.extend_from_slice(&H);
                 C::vartime_multiscalar_mul(&scalars, &points)
@@ -194,6 +202,126 @@ impl<C: Curve> RangeProof<C> {
             Ok(())
         } else {
             Err(ProofError::VerificationError)
+        }
+    }
+}
+
+/// Collects the terms of one proof: dynamic points in a list, `G`/`H` by position.
+struct SingleTerms<C: Curve> {
+    scalars: Vec<C::Scalar>,
+    points: Vec<C::Point>,
+    g: Vec<C::Scalar>,
+    h: Vec<C::Scalar>,
+}
+
+impl<C: Curve> Terms<C> for SingleTerms<C> {
+    fn dynamic(&mut self, scalar: C::Scalar, point: C::Point) {
+        self.scalars.push(scalar);
+        self.points.push(point);
+    }
+    fn pedersen(&mut self, B: (C::Scalar, C::Point), B_blinding: (C::Scalar, C::Point)) {
+        self.dynamic(B.0, B.1);
+        self.dynamic(B_blinding.0, B_blinding.1);
+    }
+    fn g(&mut self, i: usize, scalar: C::Scalar) {
+        self.g[i] = scalar;
+    }
+    fn h(&mut self, i: usize, scalar: C::Scalar) {
+        self.h[i] = scalar;
+    }
+}
+
+impl<C: Curve> Prepared<C> {
+    /// Appends the scalars to invert for this proof: `y`, then every `u_k`.
+    pub(crate) fn push_inversions(&self, out: &mut Vec<C::Scalar>) {
+        out.push(self.y);
+        out.extend_from_slice(&self.u);
+    }
+
+    /// Emits the terms of `r·(inner-product check) + c·(polynomial check)`.
+    /// `inv` holds the inverses of [`Prepared::push_inversions`], in that order.
+    pub(crate) fn emit<W: Terms<C>>(
+        &self,
+        inv: &[C::Scalar],
+        r: C::Scalar,
+        c: C::Scalar,
+        out: &mut W,
+    ) {
+        let (n, m, np) = (self.n, self.m, self.np);
+        let lg = self.u.len();
+        let (y, z, x, w) = (self.y, self.z, self.x, self.w);
+        let y_inv = inv[0];
+        let u_inv = &inv[1..=lg];
+
+        let mut all_inv = C::scalar_one();
+        let mut all = C::scalar_one();
+        for (ui, ui_inv) in self.u.iter().zip(u_inv) {
+            all_inv *= *ui_inv;
+            all *= *ui;
+        }
+        let zz = z * z;
+
+        // Dynamic points.
+        out.dynamic(r, self.ASTT[0]);
+        out.dynamic(r * x, self.ASTT[1]);
+        let cx = c * x;
+        out.dynamic(cx, self.ASTT[2]);
+        out.dynamic(cx * x, self.ASTT[3]);
+        let mut u_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
+        let mut u_inv_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
+        for k in 0..lg {
+            let sq = self.u[k] * self.u[k];
+            let inv_sq = u_inv[k] * u_inv[k];
+            out.dynamic(r * sq, self.L[k]);
+            out.dynamic(r * inv_sq, self.R[k]);
+            u_sq.push(sq);
+            u_inv_sq.push(inv_sq);
+        }
+        let cz = c * zz;
+        let mut zj = C::scalar_one();
+        for Vj in &self.V {
+            out.dynamic(cz * zj, *Vj);
+            zj *= z;
+        }
+        let B_scalar =
+            r * w * (self.t_x - self.a * self.b) + c * (delta::<C>(n, m, &y, &z) - self.t_x);
+        let B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
+        out.pedersen((B_scalar, self.B), (B_blinding_scalar, self.B_blinding));
+
+        // G side: r·g_i = −r·z − (r·a)·s_i.
+        let rz = r * z;
+        let a_s = s_vector::<C>(&u_sq, r * self.a * all_inv, np);
+        for (i, a_s_i) in a_s.iter().enumerate() {
+            out.g(i, -rz - *a_s_i);
+        }
+        // H side: r·h_i = r·z + r·e_i − r·t_i, with
+        // t_i = b·y^{-i}·s_{N'−1−i} = b·Π_k u_k · Π_{k: bit lg−1−k of i} (u_k⁻²·y^{−2^{lg−1−k}})
+        // and e_i = y^{-i}·d_i = z^{2+j}·y^{-j·n}·(2·y⁻¹)^{i mod n}.
+        let mut y_inv_pow2 = y_inv;
+        let mut t_factors = vec![C::scalar_zero(); lg];
+        for k in (0..lg).rev() {
+            t_factors[k] = u_inv_sq[k] * y_inv_pow2;
+            y_inv_pow2 *= y_inv_pow2;
+        }
+        let b_t = s_vector::<C>(&t_factors, r * self.b * all, np);
+        let two_y_inv = y_inv + y_inv;
+        let mut y_inv_n = C::scalar_one();
+        for _ in 0..n {
+            y_inv_n *= y_inv;
+        }
+        let z_y_inv_n = z * y_inv_n;
+        let mut e_block = r * zz;
+        for j in 0..m {
+            let mut e = e_block;
+            for k in 0..n {
+                let i = j * n + k;
+                out.h(i, rz + e - b_t[i]);
+                e *= two_y_inv;
+            }
+            e_block *= z_y_inv_n;
+        }
+        for (i, t_i) in b_t.iter().enumerate().skip(n * m) {
+            out.h(i, rz - *t_i);
         }
     }
 }

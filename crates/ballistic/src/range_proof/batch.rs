@@ -1,0 +1,294 @@
+//! Batch verification: many range proofs of any shapes, one multiscalar multiplication.
+//!
+//! Each proof's verification equation (see [`super::verifier`]) is weighted with its
+//! own independent random scalars `(r_i, c_i)` and all equations are added. The
+//! coefficients of the fixed generators (every party's `G`, `H`, the padding chains)
+//! are summed across proofs, so the marginal cost of a proof is its own
+//! `2·log2(N') + m + 4` points plus its scalar work; each proof's Pedersen bases
+//! `(B, B̃)` are summed too when proofs share them, and enter as separate points when
+//! they differ (confidential assets: one value generator per proof). All inversions
+//! of the batch (`y⁻¹` and the `u_k⁻¹` of every proof) are one batched inversion.
+//!
+//! If any proof is invalid, the sum is not the identity except with probability
+//! `≈ 2/ℓ`, and the verifier finds the invalid proofs by bisection (fresh weights
+//! for every sub-batch), so the result is exactly the AND of the single
+//! verifications, with the indices of the failures.
+//!
+//! # Example
+//! ```
+//! use ballistic::ristretto::{BatchVerifier, BulletproofGens, PedersenGens, RangeProof, Scalar};
+//! use ballistic::merlin::Transcript;
+//! let bp = BulletproofGens::new(64, 4);
+//! let pc = PedersenGens::default();
+//! let mut rng = rand::thread_rng();
+//! let (p1, v1) = RangeProof::prove_single_with_rng(&bp, &pc, &mut Transcript::new(b"ex"), 7,
+//!     &Scalar::from(1u64), 64, &mut rng)?;
+//! let (p2, v2) = RangeProof::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(b"ex"),
+//!     &[1, 2, 3], &[Scalar::ONE; 3], 16, &mut rng)?;
+//! let mut batch = BatchVerifier::new(&bp);
+//! batch.add(&p1, &pc, &mut Transcript::new(b"ex"), &[v1], 64);
+//! batch.add(&p2, &pc, &mut Transcript::new(b"ex"), &v2, 16);
+//! batch.add(&p2, &pc, &mut Transcript::new(b"ex"), &v2, 32); // wrong width
+//! let err = batch.verify(&mut rng).unwrap_err();
+//! assert_eq!(err.invalid_indices(), vec![2]);
+//! # Ok::<(), ballistic::ProofError>(())
+//! ```
+
+#![allow(non_snake_case)]
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use rand_core::{CryptoRng, RngCore};
+
+use super::verifier::{Prepared, Terms};
+use super::RangeProof;
+use crate::curve::Curve;
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::transcript::TranscriptProtocol;
+
+/// The proofs of a batch that failed, with the reason for each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchError {
+    /// `(index, error)` for every failed proof, by increasing index.
+    pub invalid: Vec<(usize, ProofError)>,
+}
+
+impl BatchError {
+    /// The indices of the failed proofs, increasing.
+    pub fn invalid_indices(&self) -> Vec<usize> {
+        self.invalid.iter().map(|(i, _)| *i).collect()
+    }
+}
+
+impl fmt::Display for BatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} proof(s) of the batch failed:", self.invalid.len())?;
+        for (i, e) in &self.invalid {
+            write!(f, " #{i} ({e})")?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for BatchError {}
+
+/// Collects range proofs and verifies them together.
+///
+/// Proofs may differ in bit width, number of values, transcript and Pedersen bases;
+/// they share the [`BulletproofGens`]. `add` replays the proof's transcript at once
+/// (so the transcript can be dropped), `verify` runs one multiscalar multiplication.
+pub struct BatchVerifier<'g, C: Curve> {
+    bp_gens: &'g BulletproofGens<C>,
+    entries: Vec<Result<Prepared<C>, ProofError>>,
+}
+
+impl<'g, C: Curve> BatchVerifier<'g, C> {
+    /// An empty batch over the generators `bp_gens`.
+    pub fn new(bp_gens: &'g BulletproofGens<C>) -> Self {
+        BatchVerifier {
+            bp_gens,
+            entries: Vec::new(),
+        }
+    }
+
+    /// Adds a proof for `value_commitments`, each an `n`-bit value; returns its index.
+    /// A proof that cannot even be replayed (wrong shape, invalid commitment
+    /// encoding, …) is recorded as failed with its error.
+    pub fn add<T: TranscriptProtocol<C>>(
+        &mut self,
+        proof: &RangeProof<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut T,
+        value_commitments: &[C::Encoding],
+        n: usize,
+    ) -> usize {
+        let prepared = proof.prepare(self.bp_gens, pc_gens, transcript, value_commitments, n);
+        self.entries.push(prepared);
+        self.entries.len() - 1
+    }
+
+    /// The number of proofs added.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no proof was added.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Verifies every proof; `Ok(())` iff all are valid. An empty batch is valid.
+    pub fn verify<R: RngCore + CryptoRng>(&self, rng: &mut R) -> Result<(), BatchError> {
+        let mut invalid: Vec<(usize, ProofError)> = Vec::new();
+        let mut ok: Vec<usize> = Vec::with_capacity(self.entries.len());
+        for (i, e) in self.entries.iter().enumerate() {
+            match e {
+                Ok(_) => ok.push(i),
+                Err(err) => invalid.push((i, err.clone())),
+            }
+        }
+        let mut failed = Vec::new();
+        self.find_invalid(&ok, rng, &mut failed);
+        invalid.extend(
+            failed
+                .into_iter()
+                .map(|i| (i, ProofError::VerificationError)),
+        );
+        invalid.sort_by_key(|(i, _)| *i);
+        if invalid.is_empty() {
+            Ok(())
+        } else {
+            Err(BatchError { invalid })
+        }
+    }
+
+    /// Bisection: the indices of `subset` whose proofs fail.
+    fn find_invalid<R: RngCore + CryptoRng>(
+        &self,
+        subset: &[usize],
+        rng: &mut R,
+        out: &mut Vec<usize>,
+    ) {
+        if subset.is_empty() || self.check(subset, rng) {
+            return;
+        }
+        if subset.len() == 1 {
+            out.extend_from_slice(subset);
+            return;
+        }
+        let (lo, hi) = subset.split_at(subset.len() / 2);
+        self.find_invalid(lo, rng, out);
+        self.find_invalid(hi, rng, out);
+    }
+
+    /// One weighted multiscalar multiplication over the proofs of `subset` (all of
+    /// which were prepared successfully).
+    fn check<R: RngCore + CryptoRng>(&self, subset: &[usize], rng: &mut R) -> bool {
+        let proofs: Vec<&Prepared<C>> = subset
+            .iter()
+            .filter_map(|i| self.entries.get(*i).and_then(|e| e.as_ref().ok()))
+            .collect();
+        let max_n = proofs.iter().map(|p| p.n).max().unwrap_or(0);
+        let max_m = proofs.iter().map(|p| p.m).max().unwrap_or(0);
+        let max_pad = proofs.iter().map(|p| p.np - p.n * p.m).max().unwrap_or(0);
+
+        // One inversion for the whole sub-batch.
+        let mut inv: Vec<C::Scalar> = Vec::new();
+        let mut offsets = Vec::with_capacity(proofs.len());
+        for p in &proofs {
+            offsets.push(inv.len());
+            p.push_inversions(&mut inv);
+        }
+        C::scalar_batch_invert(&mut inv);
+
+        let dynamic: usize = proofs.iter().map(|p| 2 * p.L.len() + p.m + 4).sum();
+        let mut terms = BatchTerms::<C> {
+            scalars: Vec::with_capacity(dynamic + 2 + 2 * max_n * max_m + 2 * max_pad),
+            points: Vec::with_capacity(dynamic + 2 + 2 * max_n * max_m + 2 * max_pad),
+            pedersen: Vec::new(),
+            stride: max_n,
+            n: 0,
+            nm: 0,
+            G: vec![C::scalar_zero(); max_n * max_m],
+            H: vec![C::scalar_zero(); max_n * max_m],
+            pad_G: vec![C::scalar_zero(); max_pad],
+            pad_H: vec![C::scalar_zero(); max_pad],
+        };
+        for (p, off) in proofs.iter().zip(offsets) {
+            let r = C::scalar_random(rng);
+            let c = C::scalar_random(rng);
+            terms.n = p.n;
+            terms.nm = p.n * p.m;
+            let lg = p.u.len();
+            p.emit(&inv[off..off + lg + 1], r, c, &mut terms);
+        }
+
+        let BatchTerms {
+            mut scalars,
+            mut points,
+            pedersen,
+            G,
+            H,
+            pad_G,
+            pad_H,
+            ..
+        } = terms;
+        for (B, s) in pedersen {
+            scalars.push(s);
+            points.push(B);
+        }
+        for j in 0..max_m {
+            let (Gj, Hj) = self.bp_gens.party_vectors(j);
+            for k in 0..max_n {
+                scalars.push(G[j * max_n + k]);
+                points.push(Gj[k]);
+                scalars.push(H[j * max_n + k]);
+                points.push(Hj[k]);
+            }
+        }
+        if max_pad > 0 {
+            let (pg, ph) = self.bp_gens.padding_generators(max_pad);
+            scalars.extend_from_slice(&pad_G);
+            points.extend_from_slice(&pg);
+            scalars.extend_from_slice(&pad_H);
+            points.extend_from_slice(&ph);
+        }
+        C::is_identity(&C::vartime_multiscalar_mul(&scalars, &points))
+    }
+}
+
+/// Accumulates the terms of many proofs: fixed-generator coefficients are summed.
+struct BatchTerms<C: Curve> {
+    scalars: Vec<C::Scalar>,
+    points: Vec<C::Point>,
+    /// Distinct Pedersen bases with their summed coefficients.
+    pedersen: Vec<(C::Point, C::Scalar)>,
+    /// Row length of `G`/`H`: the largest `n` of the batch.
+    stride: usize,
+    /// Shape of the proof being emitted.
+    n: usize,
+    nm: usize,
+    G: Vec<C::Scalar>,
+    H: Vec<C::Scalar>,
+    pad_G: Vec<C::Scalar>,
+    pad_H: Vec<C::Scalar>,
+}
+
+impl<C: Curve> BatchTerms<C> {
+    fn add_base(&mut self, point: C::Point, scalar: C::Scalar) {
+        for (P, s) in self.pedersen.iter_mut() {
+            if *P == point {
+                *s += scalar;
+                return;
+            }
+        }
+        self.pedersen.push((point, scalar));
+    }
+}
+
+impl<C: Curve> Terms<C> for BatchTerms<C> {
+    fn dynamic(&mut self, scalar: C::Scalar, point: C::Point) {
+        self.scalars.push(scalar);
+        self.points.push(point);
+    }
+    fn pedersen(&mut self, B: (C::Scalar, C::Point), B_blinding: (C::Scalar, C::Point)) {
+        self.add_base(B.1, B.0);
+        self.add_base(B_blinding.1, B_blinding.0);
+    }
+    fn g(&mut self, i: usize, scalar: C::Scalar) {
+        if i < self.nm {
+            self.G[(i / self.n) * self.stride + i % self.n] += scalar;
+        } else {
+            self.pad_G[i - self.nm] += scalar;
+        }
+    }
+    fn h(&mut self, i: usize, scalar: C::Scalar) {
+        if i < self.nm {
+            self.H[(i / self.n) * self.stride + i % self.n] += scalar;
+        } else {
+            self.pad_H[i - self.nm] += scalar;
+        }
+    }
+}
