@@ -269,11 +269,11 @@ impl<C: Curve> Prepared<C> {
         out.dynamic(cx * x, self.ASTT[3]);
         let mut u_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
         let mut u_inv_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
-        for k in 0..lg {
-            let sq = self.u[k] * self.u[k];
-            let inv_sq = u_inv[k] * u_inv[k];
-            out.dynamic(r * sq, self.L[k]);
-            out.dynamic(r * inv_sq, self.R[k]);
+        for (((uk, uk_inv), Lk), Rk) in self.u.iter().zip(u_inv).zip(&self.L).zip(&self.R) {
+            let sq = *uk * *uk;
+            let inv_sq = *uk_inv * *uk_inv;
+            out.dynamic(r * sq, *Lk);
+            out.dynamic(r * inv_sq, *Rk);
             u_sq.push(sq);
             u_inv_sq.push(inv_sq);
         }
