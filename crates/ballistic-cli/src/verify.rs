@@ -10,7 +10,9 @@
 //! * **malformed**: unreadable, too large, not JSON, or a field is missing, unknown,
 //!   of the wrong type, not hex, of the wrong length or outside its limits.
 //!
-//! All files are checked and reported even after a failure. The exit status is
+//! All decodable proofs are verified together with ballistic's `BatchVerifier` (one
+//! multiscalar multiplication when all are valid; bisection names the invalid ones),
+//! and every file is reported even after a failure. The exit status is
 //! [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
 //! invalid, else [`EXIT_OK`].
 
@@ -20,7 +22,7 @@ use std::process::ExitCode;
 
 use ballistic::merlin::Transcript;
 use ballistic::ristretto::{
-    BulletproofGens, CompressedRistretto, PedersenGens, ProofError, RangeProof,
+    BatchVerifier, BulletproofGens, CompressedRistretto, PedersenGens, ProofError, RangeProof,
 };
 use clap::Args;
 
@@ -55,88 +57,109 @@ pub enum Verdict {
     Malformed(String),
 }
 
-/// Generators shared by all files, grown when a file needs more.
-#[derive(Default)]
-struct GensCache {
-    gens: Option<BulletproofGens>,
+/// A well-formed file whose proof and commitments decode, waiting for the batch.
+struct Pending {
+    curve: Curve,
+    bits: usize,
+    proof_bytes: usize,
+    proof: RangeProof,
+    commitments: Vec<CompressedRistretto>,
+    label: &'static [u8],
 }
 
-impl GensCache {
-    /// Generators for at least `n` bits and `m` values.
-    fn get(&mut self, n: usize, m: usize) -> &BulletproofGens {
-        let (cap_n, cap_m) = self
-            .gens
-            .as_ref()
-            .map_or((0, 0), |g| (g.gens_capacity, g.party_capacity));
-        if cap_n < n || cap_m < m {
-            self.gens = None;
-        }
-        self.gens
-            .get_or_insert_with(|| BulletproofGens::new(cap_n.max(n), cap_m.max(m)))
-    }
-}
-
-/// Verifies a structurally valid proof file.
-fn verify_file(file: &ProofFile, cache: &mut GensCache) -> Verdict {
+/// Decodes a structurally valid proof file: the proof must parse, have the length of
+/// its shape, and every commitment must be a valid point.
+fn decode_file(file: &ProofFile) -> Result<Pending, Verdict> {
     let Curve::Ristretto255 = file.curve;
     let (n, m) = (file.bits, file.commitments.len());
-    let proof = match RangeProof::from_bytes(&file.proof) {
-        Ok(p) => p,
-        Err(_) => {
-            return Verdict::Invalid("proof bytes are not canonical points and scalars".into())
-        }
-    };
+    let proof = RangeProof::from_bytes(&file.proof)
+        .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
     let expected_rounds = rounds_for_shape(n, m);
     if proof.rounds() != expected_rounds {
-        return Verdict::Invalid(format!(
+        return Err(Verdict::Invalid(format!(
             "proof is {} bytes; {} of {n} bits need {}",
             file.proof.len(),
             plural(m, "value"),
             proof_len(expected_rounds)
-        ));
+        )));
     }
     let mut commitments = Vec::with_capacity(m);
     for (i, bytes) in file.commitments.iter().enumerate() {
         let c = CompressedRistretto(*bytes);
         if c.decompress().is_none() {
-            return Verdict::Invalid(format!(
+            return Err(Verdict::Invalid(format!(
                 "commitments[{i}] is not a valid {} point",
                 file.curve.name()
-            ));
+            )));
         }
         commitments.push(c);
     }
     // Transcript labels are &'static; the process is short-lived and labels are
     // bounded by MAX_DOMAIN_BYTES, so leaking them is harmless.
     let label: &'static [u8] = Box::leak(file.domain.clone().into_boxed_str()).as_bytes();
-    let gens = cache.get(n, m);
-    let result = proof.verify_multiple_with_rng(
-        gens,
-        &PedersenGens::default(),
-        &mut Transcript::new(label),
-        &commitments,
-        n,
-        &mut rand::thread_rng(),
-    );
-    match result {
-        Ok(()) => Verdict::Valid {
-            curve: file.curve,
-            bits: n,
-            values: m,
-            proof_bytes: file.proof.len(),
-        },
-        Err(ProofError::VerificationError) => Verdict::Invalid("proof does not verify".into()),
-        Err(e) => Verdict::Invalid(e.to_string()),
+    Ok(Pending {
+        curve: file.curve,
+        bits: n,
+        proof_bytes: file.proof.len(),
+        proof,
+        commitments,
+        label,
+    })
+}
+
+/// Reads, parses and decodes one file.
+fn check_path(path: &std::path::Path) -> Result<Pending, Verdict> {
+    let parsed = format::read_limited(path).and_then(|bytes| format::parse_proof_file(&bytes));
+    match parsed {
+        Ok(file) => decode_file(&file),
+        Err(e) => Err(Verdict::Malformed(e.to_string())),
     }
 }
 
-/// Reads, parses and verifies one file.
-fn check_path(path: &std::path::Path, cache: &mut GensCache) -> Verdict {
-    let parsed = format::read_limited(path).and_then(|bytes| format::parse_proof_file(&bytes));
-    match parsed {
-        Ok(file) => verify_file(&file, cache),
-        Err(e) => Verdict::Malformed(e.to_string()),
+/// Verifies every decoded file in one batch (one multiscalar multiplication when all
+/// are valid); the batch names the invalid ones.
+fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
+    let (max_n, max_m) = files.iter().flatten().fold((1, 1), |(n, m), p| {
+        (n.max(p.bits), m.max(p.commitments.len()))
+    });
+    let gens = BulletproofGens::new(max_n, max_m);
+    let pc = PedersenGens::default();
+    let mut batch = BatchVerifier::new(&gens);
+    let mut slot = Vec::with_capacity(files.len());
+    for f in &files {
+        slot.push(f.as_ref().ok().map(|p| {
+            batch.add(
+                &p.proof,
+                &pc,
+                &mut Transcript::new(p.label),
+                &p.commitments,
+                p.bits,
+            )
+        }));
     }
+    let failures = match batch.verify(&mut rand::thread_rng()) {
+        Ok(()) => Vec::new(),
+        Err(e) => e.invalid,
+    };
+    files
+        .into_iter()
+        .zip(slot)
+        .map(|(f, idx)| match f {
+            Err(verdict) => verdict,
+            Ok(p) => match failures.iter().find(|(i, _)| Some(*i) == idx) {
+                None => Verdict::Valid {
+                    curve: p.curve,
+                    bits: p.bits,
+                    values: p.commitments.len(),
+                    proof_bytes: p.proof_bytes,
+                },
+                Some((_, ProofError::VerificationError)) => {
+                    Verdict::Invalid("proof does not verify".into())
+                }
+                Some((_, e)) => Verdict::Invalid(e.to_string()),
+            },
+        })
+        .collect()
 }
 
 /// `"1 value"`, `"2 values"`.
@@ -150,16 +173,17 @@ fn plural(count: usize, noun: &str) -> String {
 
 /// Runs `ballistic verify`.
 pub fn run(args: VerifyArgs) -> Result<ExitCode, CliError> {
-    let mut cache = GensCache::default();
+    let decoded: Vec<Result<Pending, Verdict>> = args.files.iter().map(|p| check_path(p)).collect();
+    let verdicts = verify_all(decoded);
     let mut out = std::io::stdout().lock();
     let (mut valid, mut invalid, mut malformed) = (0usize, Vec::new(), Vec::new());
-    for path in &args.files {
+    for (path, verdict) in args.files.iter().zip(verdicts) {
         let name = if path.as_os_str() == "-" {
             "<stdin>".to_string()
         } else {
             path.display().to_string()
         };
-        match check_path(path, &mut cache) {
+        match verdict {
             Verdict::Valid {
                 curve,
                 bits,
