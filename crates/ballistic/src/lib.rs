@@ -39,6 +39,7 @@ pub use curve25519_dalek;
 pub use merlin;
 pub use rand_core;
 
+pub mod ct;
 pub mod curve;
 pub mod errors;
 pub mod generators;

@@ -28,6 +28,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 use super::{check_shape, RangeProof};
+use crate::ct::{declassify_bool, declassify_point, declassify_scalar};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -104,7 +105,8 @@ where
     }
     let m = values.len();
     let np = check_shape(bp_gens, n, m)?;
-    if !cheat.skip_range_check && !bool::from(all_in_range(values, n)) {
+    // Public by design: the result of the call says whether the values are in range.
+    if !cheat.skip_range_check && !declassify_bool(all_in_range(values, n)) {
         return Err(ProofError::ValueOutOfRange);
     }
 
@@ -128,7 +130,13 @@ where
     let V: Vec<C::Encoding> = values
         .iter()
         .zip(blindings.iter())
-        .map(|(v, g)| C::encode(&pc_gens.commit(C::scalar_from_u64(*v), *g)))
+        .map(|(v, g)| {
+            // Public by design: the commitments are the statement.
+            declassify_point(ProofPoint::<C>::new(
+                pc_gens.commit(C::scalar_from_u64(*v), *g),
+            ))
+            .encoding
+        })
         .collect();
     transcript.rangeproof_domain_sep(n as u64, m as u64);
     for Vj in &V {
@@ -180,8 +188,9 @@ where
         sc.zeroize();
         S
     };
-    let A = ProofPoint::<C>::new(A);
-    let S = ProofPoint::<C>::new(S);
+    // Public by design: A and S are part of the proof.
+    let A = declassify_point(ProofPoint::<C>::new(A));
+    let S = declassify_point(ProofPoint::<C>::new(S));
     transcript.append_point(b"A", &A.encoding);
     transcript.append_point(b"S", &S.encoding);
     let y = transcript.challenge_scalar(b"y");
@@ -222,8 +231,15 @@ where
 
     let mut tau1 = C::scalar_random(&mut rng);
     let mut tau2 = C::scalar_random(&mut rng);
-    let T_1 = ProofPoint::<C>::new(C::multiscalar_mul(&[t1, tau1], &[B, B_blinding]));
-    let T_2 = ProofPoint::<C>::new(C::multiscalar_mul(&[t2, tau2], &[B, B_blinding]));
+    // Public by design: T_1 and T_2 are part of the proof.
+    let T_1 = declassify_point(ProofPoint::<C>::new(C::multiscalar_mul(
+        &[t1, tau1],
+        &[B, B_blinding],
+    )));
+    let T_2 = declassify_point(ProofPoint::<C>::new(C::multiscalar_mul(
+        &[t2, tau2],
+        &[B, B_blinding],
+    )));
     transcript.append_point(b"T_1", &T_1.encoding);
     transcript.append_point(b"T_2", &T_2.encoding);
     let x = transcript.challenge_scalar(b"x");
@@ -238,14 +254,23 @@ where
         t_x_blinding += zz_j * *g;
         zz_j *= z;
     }
-    let e_blinding = alpha + rho * x;
+    // Public by design: e_blinding and t_x_blinding are part of the proof.
+    let e_blinding = declassify_scalar::<C>(alpha + rho * x);
+    t_x_blinding = declassify_scalar::<C>(t_x_blinding);
 
+    // l = l(x), r = r(x) are blinded by the uniformly random s_L·x, s_R·x and are what
+    // Protocol 1 of the paper sends in the clear: public to the variable-time
+    // inner-product argument (see `inner_product.rs`); t_x = <l, r> is in the proof.
     let mut l: Vec<C::Scalar> = l0
         .iter()
         .zip(s_L.iter())
-        .map(|(a, s)| *a + *s * x)
+        .map(|(a, s)| declassify_scalar::<C>(*a + *s * x))
         .collect();
-    let mut r: Vec<C::Scalar> = r0.iter().zip(r1.iter()).map(|(a, s)| *a + *s * x).collect();
+    let mut r: Vec<C::Scalar> = r0
+        .iter()
+        .zip(r1.iter())
+        .map(|(a, s)| declassify_scalar::<C>(*a + *s * x))
+        .collect();
     let t_x = crate::util::inner_product::<C>(&l, &r);
 
     transcript.append_scalar(b"t_x", &t_x);

@@ -1,0 +1,82 @@
+//! Declassification points of the prover, for the constant-time harness.
+//!
+//! The prover is constant-time in the values, blindings and its randomness. Some
+//! values derived from them are *public by design* and the prover branches on them or
+//! hands them to variable-time code; each such point calls a `declassify_*` function
+//! here, with the reason at the call site:
+//!
+//! | what | why it may be public |
+//! |---|---|
+//! | `V_j`, `A`, `S`, `T_1`, `T_2`, `t_x`, `t_x_blinding`, `e_blinding` | they are the proof and the statement |
+//! | whether every value is in range | the API's result says so (`ValueOutOfRange`) |
+//! | `l = l(x)`, `r = r(x)` | blinded by uniformly random `s_L·x`, `s_R·x`; Bulletproofs' Protocol 1 sends them in the clear, so the variable-time inner-product argument over them reveals nothing about the witness |
+//!
+//! Without the `ct-harness` feature these functions are the identity and cost nothing.
+//! With it, `crates/ct-harness` installs a hook that tells valgrind the bytes are
+//! defined (libsecp256k1's `secp256k1_declassify`), so that valgrind's memcheck, with
+//! the secrets marked undefined, reports any *other* secret-dependent branch or
+//! memory index as an error.
+
+use crate::curve::Curve;
+use crate::inner_product::ProofPoint;
+
+#[cfg(feature = "ct-harness")]
+static HOOK: spin::Once<fn(&mut [u8])> = spin::Once::new();
+
+/// Installs the declassification hook (once; later calls are ignored).
+///
+/// # Example
+/// ```
+/// fn mark_defined(_bytes: &mut [u8]) { /* e.g. VALGRIND_MAKE_MEM_DEFINED */ }
+/// ballistic::ct::set_declassify_hook(mark_defined);
+/// ```
+#[cfg(feature = "ct-harness")]
+pub fn set_declassify_hook(hook: fn(&mut [u8])) {
+    HOOK.call_once(|| hook);
+}
+
+#[inline(always)]
+fn declassify_bytes(_bytes: &mut [u8]) {
+    #[cfg(feature = "ct-harness")]
+    if let Some(hook) = HOOK.get() {
+        hook(_bytes);
+    }
+}
+
+/// A public copy of a secret-derived bit.
+#[inline(always)]
+pub(crate) fn declassify_bool(choice: subtle::Choice) -> bool {
+    let mut b = [choice.unwrap_u8()];
+    declassify_bytes(&mut b);
+    b[0] == 1
+}
+
+/// A public copy of a secret-derived scalar.
+#[inline(always)]
+pub(crate) fn declassify_scalar<C: Curve>(s: C::Scalar) -> C::Scalar {
+    #[cfg(feature = "ct-harness")]
+    if HOOK.get().is_some() {
+        let mut bytes = C::scalar_to_bytes(&s);
+        declassify_bytes(&mut bytes);
+        if let Some(d) = C::scalar_from_canonical_bytes(&bytes) {
+            return d;
+        }
+    }
+    s
+}
+
+/// A public copy of a secret-derived point (re-decoded from its declassified encoding).
+#[inline(always)]
+pub(crate) fn declassify_point<C: Curve>(p: ProofPoint<C>) -> ProofPoint<C> {
+    #[cfg(feature = "ct-harness")]
+    if HOOK.get().is_some() {
+        let mut bytes = alloc::vec::Vec::from(C::encoding_bytes(&p.encoding));
+        declassify_bytes(&mut bytes);
+        if let Some(encoding) = C::encoding_from_bytes(&bytes) {
+            if let Some(point) = C::decode(&encoding) {
+                return ProofPoint { point, encoding };
+            }
+        }
+    }
+    p
+}
