@@ -17,6 +17,8 @@ use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 pub mod ristretto;
+#[cfg(test)]
+pub mod toy;
 
 /// A prime-order group with its scalar field, as the protocol needs it.
 ///
@@ -93,6 +95,17 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
         let s = Self::scalar_from_wide_bytes(&wide);
         wide.zeroize();
         s
+    }
+    /// A uniformly random non-zero scalar (the verifier's random weights: a zero
+    /// weight would drop a check; on real curves this never loops, on the toy test
+    /// group it matters).
+    fn scalar_random_nonzero<R: RngCore + CryptoRng + ?Sized>(rng: &mut R) -> Self::Scalar {
+        loop {
+            let s = Self::scalar_random(rng);
+            if !Self::scalar_is_zero(&s) {
+                return s;
+            }
+        }
     }
     /// The zero scalar.
     fn scalar_zero() -> Self::Scalar {

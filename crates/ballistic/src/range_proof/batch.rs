@@ -197,8 +197,8 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             pad_H: vec![C::scalar_zero(); max_pad],
         };
         for (p, off) in proofs.iter().zip(offsets) {
-            let r = C::scalar_random(rng);
-            let c = C::scalar_random(rng);
+            let r = C::scalar_random_nonzero(rng);
+            let c = C::scalar_random_nonzero(rng);
             terms.n = p.n;
             terms.nm = p.n * p.m;
             let lg = p.u.len();

@@ -338,3 +338,5 @@ impl<C: Curve> RangeProof<C> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod toy_tests;

@@ -174,7 +174,7 @@ impl<C: Curve> RangeProof<C> {
             g: vec![C::scalar_zero(); p.np],
             h: vec![C::scalar_zero(); p.np],
         };
-        let c = C::scalar_random(rng);
+        let c = C::scalar_random_nonzero(rng);
         p.emit(&inv, C::scalar_one(), c, &mut terms);
 
         let (G, H) = bp_gens.padded_vectors(n, p.m);
