@@ -169,7 +169,7 @@ struct RawProofFile {
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, Malformed> {
     let limit_msg = |size: u64| {
         Malformed(format!(
-            "file is {size} bytes, larger than the limit of {MAX_FILE_BYTES} bytes (16 MiB)"
+            "file is {size} bytes, larger than the limit of {MAX_FILE_BYTES} bytes (1 MiB)"
         ))
     };
     let mut buf = Vec::new();

@@ -61,6 +61,7 @@ mod demo;
 mod error;
 mod format;
 mod prove;
+mod vectors;
 mod verify;
 
 use std::process::ExitCode;

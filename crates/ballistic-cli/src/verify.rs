@@ -33,8 +33,12 @@ use crate::format::{self, proof_len, rounds_for_shape, Curve, ProofFile};
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
     /// Proof files to verify (`-` reads one from standard input).
-    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    #[arg(value_name = "FILE", required_unless_present = "vectors", num_args = 1..)]
     pub files: Vec<PathBuf>,
+    /// Instead of proof files, run a Wycheproof-style test-vector file and check that
+    /// every case gets its expected result.
+    #[arg(long, value_name = "FILE", conflicts_with = "files")]
+    pub vectors: Option<PathBuf>,
 }
 
 /// The verdict on one file.
@@ -173,6 +177,9 @@ fn plural(count: usize, noun: &str) -> String {
 
 /// Runs `ballistic verify`.
 pub fn run(args: VerifyArgs) -> Result<ExitCode, CliError> {
+    if let Some(path) = &args.vectors {
+        return crate::vectors::run(path);
+    }
     let decoded: Vec<Result<Pending, Verdict>> = args.files.iter().map(|p| check_path(p)).collect();
     let verdicts = verify_all(decoded);
     let mut out = std::io::stdout().lock();

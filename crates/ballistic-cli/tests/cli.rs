@@ -727,3 +727,46 @@ fn help_and_version() {
     assert!(out.stderr.contains("FILE"), "{}", out.stderr);
     run(dir.path(), &["frobnicate"]).expect(2);
 }
+
+#[test]
+fn verify_vectors_runs_the_frozen_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../ballistic/tests/vectors/ristretto_range_v1.json"
+    );
+    let out = run(dir.path(), &["verify", "--vectors", file]).expect(0);
+    assert!(
+        out.stdout.contains("336 cases, 336 as expected"),
+        "{}",
+        out.stdout
+    );
+
+    // Flip the expected result of one valid case: reported, exit 1.
+    let mut doc = read_json(Path::new(file));
+    let tests = doc["tests"].as_array_mut().expect("tests");
+    let k = tests
+        .iter()
+        .position(|t| t["result"] == "valid")
+        .expect("a valid case");
+    let id = tests[k]["tcId"].clone();
+    tests[k]["result"] = json!("invalid");
+    write_json(&dir.path().join("flipped.json"), &doc);
+    let out = run(dir.path(), &["verify", "--vectors", "flipped.json"]).expect(1);
+    assert!(
+        out.stdout.contains(&format!("case {id}: expected invalid")),
+        "{}",
+        out.stdout
+    );
+
+    // A malformed vector file: exit 2 naming the field.
+    let mut doc = read_json(Path::new(file));
+    doc["tests"][0]["proof"] = json!("zz");
+    write_json(&dir.path().join("bad.json"), &doc);
+    let out = run(dir.path(), &["verify", "--vectors", "bad.json"]).expect(2);
+    assert!(
+        out.stderr.contains("field \"proof\": not hex"),
+        "{}",
+        out.stderr
+    );
+}
