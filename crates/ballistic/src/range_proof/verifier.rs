@@ -28,6 +28,14 @@
 //! parsed, and every failure is a [`ProofError`].
 
 #![allow(non_snake_case)]
+// Lint wall for code that handles proof bytes (RELIABILITY.md P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -173,9 +181,13 @@ impl<C: Curve> RangeProof<C> {
             points: Vec::with_capacity(p.L.len() * 2 + p.m + 6),
             g: vec![C::scalar_zero(); p.np],
             h: vec![C::scalar_zero(); p.np],
+            out_of_range: false,
         };
         let c = C::scalar_random_nonzero(rng);
-        p.emit(&inv, C::scalar_one(), c, &mut terms);
+        p.emit(&inv, C::scalar_one(), c, &mut terms)?;
+        if terms.out_of_range {
+            return Err(ProofError::VerificationError);
+        }
 
         let (G, H) = bp_gens.padded_vectors(n, p.m);
         let SingleTerms {
@@ -183,6 +195,7 @@ impl<C: Curve> RangeProof<C> {
             mut points,
             g,
             h,
+            ..
         } = terms;
         let check = match bp_gens.table(n, p.m, &G, &H) {
             Some(table) => {
@@ -212,6 +225,9 @@ struct SingleTerms<C: Curve> {
     points: Vec<C::Point>,
     g: Vec<C::Scalar>,
     h: Vec<C::Scalar>,
+    /// Set if a term named a generator outside the shape (never, by construction;
+    /// checked rather than indexed so that a bug fails verification, not the process).
+    out_of_range: bool,
 }
 
 impl<C: Curve> Terms<C> for SingleTerms<C> {
@@ -224,10 +240,16 @@ impl<C: Curve> Terms<C> for SingleTerms<C> {
         self.dynamic(B_blinding.0, B_blinding.1);
     }
     fn g(&mut self, i: usize, scalar: C::Scalar) {
-        self.g[i] = scalar;
+        match self.g.get_mut(i) {
+            Some(slot) => *slot = scalar,
+            None => self.out_of_range = true,
+        }
     }
     fn h(&mut self, i: usize, scalar: C::Scalar) {
-        self.h[i] = scalar;
+        match self.h.get_mut(i) {
+            Some(slot) => *slot = scalar,
+            None => self.out_of_range = true,
+        }
     }
 }
 
@@ -239,19 +261,24 @@ impl<C: Curve> Prepared<C> {
     }
 
     /// Emits the terms of `r·(inner-product check) + c·(polynomial check)`.
-    /// `inv` holds the inverses of [`Prepared::push_inversions`], in that order.
+    /// `inv` holds the inverses of [`Prepared::push_inversions`], in that order; a
+    /// wrong length is an error (never a panic, never a silently empty equation).
     pub(crate) fn emit<W: Terms<C>>(
         &self,
         inv: &[C::Scalar],
         r: C::Scalar,
         c: C::Scalar,
         out: &mut W,
-    ) {
+    ) -> Result<(), ProofError> {
         let (n, m, np) = (self.n, self.m, self.np);
         let lg = self.u.len();
         let (y, z, x, w) = (self.y, self.z, self.x, self.w);
-        let y_inv = inv[0];
-        let u_inv = &inv[1..=lg];
+        let (y_inv, u_inv) = match inv.split_first() {
+            Some((y_inv, rest)) if rest.len() == lg && self.L.len() == lg && self.R.len() == lg => {
+                (*y_inv, rest)
+            }
+            _ => return Err(ProofError::VerificationError),
+        };
 
         let mut all_inv = C::scalar_one();
         let mut all = C::scalar_one();
@@ -298,11 +325,12 @@ impl<C: Curve> Prepared<C> {
         // t_i = b·y^{-i}·s_{N'−1−i} = b·Π_k u_k · Π_{k: bit lg−1−k of i} (u_k⁻²·y^{−2^{lg−1−k}})
         // and e_i = y^{-i}·d_i = z^{2+j}·y^{-j·n}·(2·y⁻¹)^{i mod n}.
         let mut y_inv_pow2 = y_inv;
-        let mut t_factors = vec![C::scalar_zero(); lg];
-        for k in (0..lg).rev() {
-            t_factors[k] = u_inv_sq[k] * y_inv_pow2;
+        let mut t_factors: Vec<C::Scalar> = Vec::with_capacity(lg);
+        for inv_sq in u_inv_sq.iter().rev() {
+            t_factors.push(*inv_sq * y_inv_pow2);
             y_inv_pow2 *= y_inv_pow2;
         }
+        t_factors.reverse();
         let b_t = s_vector::<C>(&t_factors, r * self.b * all, np);
         let two_y_inv = y_inv + y_inv;
         let mut y_inv_n = C::scalar_one();
@@ -311,11 +339,10 @@ impl<C: Curve> Prepared<C> {
         }
         let z_y_inv_n = z * y_inv_n;
         let mut e_block = r * zz;
-        for j in 0..m {
+        for (j, block) in b_t.chunks(n).take(m).enumerate() {
             let mut e = e_block;
-            for k in 0..n {
-                let i = j * n + k;
-                out.h(i, rz + e - b_t[i]);
+            for (k, t_i) in block.iter().enumerate() {
+                out.h(j * n + k, rz + e - *t_i);
                 e *= two_y_inv;
             }
             e_block *= z_y_inv_n;
@@ -323,5 +350,6 @@ impl<C: Curve> Prepared<C> {
         for (i, t_i) in b_t.iter().enumerate().skip(n * m) {
             out.h(i, rz - *t_i);
         }
+        Ok(())
     }
 }

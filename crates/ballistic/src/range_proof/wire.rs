@@ -16,6 +16,14 @@
 //! at parsing, with [`ProofError::FormatError`]).
 
 #![allow(non_snake_case)]
+// Lint wall for code that handles proof bytes (RELIABILITY.md P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use alloc::vec::Vec;
 
