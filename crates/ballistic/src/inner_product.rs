@@ -159,8 +159,10 @@ impl<C: Curve> InnerProductProof<C> {
                         sR[M + i] = zero;
                     }
                 }
-                let L = gathered_msm::<C>(&sL, &base_G, &base_H, c_L, Q);
-                let R = gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q);
+                let (L, R) = crate::msm::join(
+                    || gathered_msm::<C>(&sL, &base_G, &base_H, c_L, Q),
+                    || gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q),
+                );
                 let (L, R) = (ProofPoint::new(L), ProofPoint::new(R));
                 let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
                 L_vec.push(L);
@@ -185,23 +187,10 @@ impl<C: Curve> InnerProductProof<C> {
             }
             if n > 1 {
                 // Materialise: G'_p = Σ_t gc[p + t·n]·base_G[p + t·n], likewise H.
-                let stride = M / n;
-                let mut new_G: Vec<C::Point> = Vec::with_capacity(n);
-                let mut new_H: Vec<C::Point> = Vec::with_capacity(n);
-                let mut sc: Vec<C::Scalar> = Vec::with_capacity(stride);
-                let mut pts: Vec<C::Point> = Vec::with_capacity(stride);
-                for (coeffs, base, out) in [(&gc, &base_G, &mut new_G), (&hc, &base_H, &mut new_H)]
-                {
-                    for p in 0..n {
-                        sc.clear();
-                        pts.clear();
-                        for t in 0..stride {
-                            sc.push(coeffs[p + t * n]);
-                            pts.push(base[p + t * n]);
-                        }
-                        out.push(C::vartime_multiscalar_mul(&sc, &pts));
-                    }
-                }
+                let (new_G, new_H) = crate::msm::join(
+                    || materialise::<C>(&gc, &base_G, n),
+                    || materialise::<C>(&hc, &base_H, n),
+                );
                 base_G = new_G;
                 base_H = new_H;
                 gc.clear();
@@ -267,6 +256,24 @@ pub(crate) fn s_vector<C: Curve>(
     s
 }
 
+/// The `n` current generators `Σ_t coeffs[p + t·n]·base[p + t·n]`, `p < n`.
+fn materialise<C: Curve>(coeffs: &[C::Scalar], base: &[C::Point], n: usize) -> Vec<C::Point> {
+    let stride = base.len() / n;
+    let mut sc: Vec<C::Scalar> = Vec::with_capacity(stride);
+    let mut pts: Vec<C::Point> = Vec::with_capacity(stride);
+    (0..n)
+        .map(|p| {
+            sc.clear();
+            pts.clear();
+            for t in 0..stride {
+                sc.push(coeffs[p + t * n]);
+                pts.push(base[p + t * n]);
+            }
+            C::vartime_multiscalar_mul(&sc, &pts)
+        })
+        .collect()
+}
+
 /// `Σ s_i·(G||H)_i + c·Q` over the non-zero entries of `s` only.
 fn gathered_msm<C: Curve>(
     s: &[C::Scalar],
@@ -286,7 +293,7 @@ fn gathered_msm<C: Curve>(
     }
     sc.push(c);
     pts.push(*Q);
-    C::vartime_multiscalar_mul(&sc, &pts)
+    crate::msm::vartime_multiscalar_mul::<C>(&sc, &pts)
 }
 
 #[cfg(test)]

@@ -44,6 +44,7 @@ pub mod curve;
 pub mod errors;
 pub mod generators;
 pub mod inner_product;
+pub mod msm;
 pub mod range_proof;
 pub mod ristretto;
 pub mod transcript;

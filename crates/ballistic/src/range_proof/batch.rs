@@ -256,7 +256,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             scalars.extend_from_slice(&pad_H);
             points.extend_from_slice(&ph);
         }
-        C::is_identity(&C::vartime_multiscalar_mul(&scalars, &points))
+        C::is_identity(&crate::msm::vartime_multiscalar_mul::<C>(&scalars, &points))
     }
 }
 

@@ -184,7 +184,7 @@ where
         pts.push(B_blinding);
         pts.extend_from_slice(&G);
         pts.extend_from_slice(&H);
-        let S = C::multiscalar_mul(&sc, &pts);
+        let S = crate::msm::multiscalar_mul::<C>(&sc, &pts);
         sc.zeroize();
         S
     };

@@ -208,7 +208,7 @@ impl<C: Curve> RangeProof<C> {
                 scalars.extend_from_slice(&h);
                 points.extend_from_slice(&G);
                 points.extend_from_slice(&H);
-                C::vartime_multiscalar_mul(&scalars, &points)
+                crate::msm::vartime_multiscalar_mul::<C>(&scalars, &points)
             }
         };
         if C::is_identity(&check) {

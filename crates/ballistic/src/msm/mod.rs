@@ -1,0 +1,101 @@
+//! Multiscalar multiplication dispatch: one place that decides how an MSM runs.
+//!
+//! Today every MSM runs on curve25519-dalek's own routines through [`Curve`] (they
+//! have the SIMD backends: Straus below 190 points, Pippenger with window 6–8 above;
+//! precomputed width-8 NAF tables for the fixed generators of small shapes). This
+//! module adds **all cores** (feature `parallel`, rayon): an MSM of `k` points is split
+//! into `t` chunks of at least [`PARALLEL_MIN_CHUNK`] points, one per thread, and
+//! the partial sums are added.
+//!
+//! Cost model of the split, in point operations (`D` = 253 doublings): Straus
+//! `D + 50·k` becomes `t·D + 50·k` spread over `t` cores, i.e. a wall-clock time of
+//! `D + 50·k/t`; Pippenger's per-point cost rises slightly as chunks shrink (a smaller
+//! window), which the minimum chunk size keeps below a few percent. Measured 1 vs 2
+//! threads in BENCHMARKS.md.
+
+use crate::curve::Curve;
+
+/// Smallest number of points per thread worth a split (below it the extra 253
+/// doublings per chunk and the thread hand-off cost more than they save).
+pub const PARALLEL_MIN_CHUNK: usize = 96;
+
+/// `Σ s_i·P_i`, variable time (public inputs only), on all cores with `parallel`.
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{Curve, ristretto::Ristretto};
+/// let p = Ristretto::generator_chain(b"doc", 3);
+/// let s = [Ristretto::scalar_from_u64(1), Ristretto::scalar_from_u64(2), Ristretto::scalar_from_u64(3)];
+/// assert_eq!(ballistic::msm::vartime_multiscalar_mul::<Ristretto>(&s, &p), p[0] + p[1] + p[1] + p[2] + p[2] + p[2]);
+/// ```
+pub fn vartime_multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
+    #[cfg(feature = "parallel")]
+    {
+        let threads = rayon::current_num_threads();
+        let n = scalars.len().min(points.len());
+        if threads > 1 && n >= 2 * PARALLEL_MIN_CHUNK {
+            let chunks = threads.min(n / PARALLEL_MIN_CHUNK);
+            let size = n.div_ceil(chunks);
+            use rayon::prelude::*;
+            return scalars[..n]
+                .par_chunks(size)
+                .zip(points[..n].par_chunks(size))
+                .map(|(s, p)| C::vartime_multiscalar_mul(s, p))
+                .reduce(C::identity, |a, b| a + b);
+        }
+    }
+    C::vartime_multiscalar_mul(scalars, points)
+}
+
+/// `Σ s_i·P_i` in constant time in the scalars, on all cores with `parallel` (the
+/// split points depend only on the public length).
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{Curve, ristretto::Ristretto};
+/// let p = Ristretto::generator_chain(b"doc", 2);
+/// let s = [Ristretto::scalar_from_u64(5), Ristretto::scalar_from_u64(7)];
+/// assert_eq!(ballistic::msm::multiscalar_mul::<Ristretto>(&s, &p), Ristretto::multiscalar_mul(&s, &p));
+/// ```
+pub fn multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
+    #[cfg(feature = "parallel")]
+    {
+        let threads = rayon::current_num_threads();
+        let n = scalars.len().min(points.len());
+        if threads > 1 && n >= 2 * PARALLEL_MIN_CHUNK {
+            let chunks = threads.min(n / PARALLEL_MIN_CHUNK);
+            let size = n.div_ceil(chunks);
+            use rayon::prelude::*;
+            return scalars[..n]
+                .par_chunks(size)
+                .zip(points[..n].par_chunks(size))
+                .map(|(s, p)| C::multiscalar_mul(s, p))
+                .reduce(C::identity, |a, b| a + b);
+        }
+    }
+    C::multiscalar_mul(scalars, points)
+}
+
+/// Runs two closures, in parallel with `parallel`, and returns both results.
+///
+/// # Example
+/// ```
+/// let (a, b) = ballistic::msm::join(|| 1 + 1, || 2 + 2);
+/// assert_eq!((a, b), (2, 4));
+/// ```
+pub fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce() -> RA + Send,
+    B: FnOnce() -> RB + Send,
+    RA: Send,
+    RB: Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        rayon::join(a, b)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (a(), b())
+    }
+}
