@@ -57,6 +57,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+mod bench;
 mod demo;
 mod error;
 mod format;
@@ -118,6 +119,9 @@ enum Command {
 
     /// A guided first run: commit, prove, verify, tamper, and measure sizes and times.
     Demo(demo::DemoArgs),
+
+    /// Time the standard workloads (prove, verify, batch verify) on this machine.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -133,6 +137,7 @@ fn main() -> ExitCode {
         Command::Prove(args) => prove::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Demo(args) => demo::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,

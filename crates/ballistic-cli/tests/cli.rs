@@ -770,3 +770,18 @@ fn verify_vectors_runs_the_frozen_file() {
         out.stderr
     );
 }
+
+#[test]
+fn bench_quick_runs_every_workload() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["bench", "--quick"]).expect(0);
+    for w in [
+        "prove   n=64 m=1",
+        "verify  n=64 m=1",
+        "prove   n=64 m=8",
+        "verify  n=64 m=8",
+        "batch   32 x (64, 1)",
+    ] {
+        assert!(out.stdout.contains(w), "missing {w}:\n{}", out.stdout);
+    }
+}

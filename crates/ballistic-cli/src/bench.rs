@@ -1,0 +1,227 @@
+//! `ballistic bench`: times the standard workloads on this machine.
+//!
+//! Every iteration uses fresh random values and blindings (proving) or a different
+//! proof from a pool of distinct proofs (verifying), so no routine is timed on one
+//! repeated input. Reports the median of the runs. The comparison with other
+//! libraries lives in `crates/interop` (criterion), so this binary does not depend on
+//! them.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use ballistic::merlin::Transcript;
+use ballistic::ristretto::{
+    random_scalar, BatchVerifier, BulletproofGens, PedersenGens, RangeProof, Scalar,
+};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::Rng;
+
+use crate::error::{CliError, EXIT_OK};
+
+/// Arguments of `ballistic bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Fewer runs and smaller batches (a few seconds in all).
+    #[arg(long)]
+    pub quick: bool,
+}
+
+/// One workload: a label and a function timing `runs` repetitions (returns the times).
+struct Workload {
+    label: String,
+    per: &'static str,
+    units: usize,
+    times: Vec<Duration>,
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v.get(v.len() / 2).copied().unwrap_or_default()
+}
+
+fn fmt(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us >= 1000.0 {
+        format!("{:.2} ms", us / 1000.0)
+    } else {
+        format!("{us:.1} µs")
+    }
+}
+
+fn proofs(
+    bp: &BulletproofGens,
+    pc: &PedersenGens,
+    n: usize,
+    m: usize,
+    count: usize,
+) -> Result<Vec<(RangeProof, Vec<ballistic::ristretto::CompressedRistretto>)>, CliError> {
+    let mut rng = rand::thread_rng();
+    (0..count)
+        .map(|_| {
+            let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() >> (64 - n)).collect();
+            let bl: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
+            RangeProof::prove_multiple_with_rng(
+                bp,
+                pc,
+                &mut Transcript::new(b"ballistic bench"),
+                &values,
+                &bl,
+                n,
+                &mut rng,
+            )
+            .map_err(|e| CliError::new(format!("proving failed: {e}")))
+        })
+        .collect()
+}
+
+/// Runs `ballistic bench`.
+pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
+    let runs = if args.quick { 5 } else { 21 };
+    let batch = if args.quick { 32 } else { 256 };
+    let pc = PedersenGens::default();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "ballistic bench: ristretto255, median of {runs} runs, fresh inputs every run{}",
+        if cfg!(debug_assertions) {
+            " (debug build: use --release)"
+        } else {
+            ""
+        }
+    )?;
+    let shapes = [(64usize, 1usize), (32, 1), (64, 8)];
+    let steps = (shapes.len() * 2 + 1) as u64;
+    let bar = ProgressBar::new(steps);
+    bar.set_style(
+        ProgressStyle::with_template("   {spinner} {msg:<28} [{bar:20}] {pos}/{len}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(Duration::from_millis(100));
+    let mut rng = rand::thread_rng();
+    let mut rows: Vec<Workload> = Vec::new();
+    for &(n, m) in &shapes {
+        let bp = BulletproofGens::new(n, m);
+        bar.set_message(format!("prove n={n} m={m}"));
+        // Distinct proofs for the verification runs (untimed).
+        let pool = proofs(&bp, &pc, n, m, runs)?;
+        let mut times = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() >> (64 - n)).collect();
+            let bl: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
+            let t = Instant::now();
+            RangeProof::prove_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"ballistic bench"),
+                &values,
+                &bl,
+                n,
+                &mut rng,
+            )
+            .map_err(|e| CliError::new(format!("proving failed: {e}")))?;
+            times.push(t.elapsed());
+        }
+        rows.push(Workload {
+            label: format!("prove   n={n} m={m}"),
+            per: "proof",
+            units: 1,
+            times,
+        });
+        bar.inc(1);
+
+        bar.set_message(format!("verify n={n} m={m}"));
+        // Untimed: builds the verifier's cached tables for this shape.
+        if let Some((p, vs)) = pool.first() {
+            p.verify_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"ballistic bench"),
+                vs,
+                n,
+                &mut rng,
+            )
+            .map_err(|e| CliError::new(format!("verification failed: {e}")))?;
+        }
+        let mut times = Vec::with_capacity(runs);
+        for (p, vs) in &pool {
+            let bytes = p.to_bytes();
+            let t = Instant::now();
+            let parsed = RangeProof::from_bytes(&bytes)
+                .map_err(|e| CliError::new(format!("parse failed: {e}")))?;
+            parsed
+                .verify_multiple_with_rng(
+                    &bp,
+                    &pc,
+                    &mut Transcript::new(b"ballistic bench"),
+                    vs,
+                    n,
+                    &mut rng,
+                )
+                .map_err(|e| CliError::new(format!("verification failed: {e}")))?;
+            times.push(t.elapsed());
+        }
+        rows.push(Workload {
+            label: format!("verify  n={n} m={m}"),
+            per: "proof",
+            units: 1,
+            times,
+        });
+        bar.inc(1);
+    }
+    bar.set_message(format!("batch of {batch} x (64, 1)"));
+    let bp = BulletproofGens::new(64, 1);
+    let pool = proofs(&bp, &pc, 64, 1, batch)?;
+    let encoded: Vec<_> = pool
+        .iter()
+        .map(|(p, vs)| (p.to_bytes(), vs.clone()))
+        .collect();
+    let mut times = Vec::new();
+    for _ in 0..runs.min(7) {
+        let t = Instant::now();
+        let mut bv = BatchVerifier::new(&bp);
+        let parsed: Vec<RangeProof> = encoded
+            .iter()
+            .map(|(b, _)| RangeProof::from_bytes(b))
+            .collect::<Result<_, _>>()
+            .map_err(|e| CliError::new(format!("parse failed: {e}")))?;
+        for (p, (_, vs)) in parsed.iter().zip(&encoded) {
+            bv.add(p, &pc, &mut Transcript::new(b"ballistic bench"), vs, 64);
+        }
+        bv.verify(&mut rng)
+            .map_err(|e| CliError::new(format!("batch verification failed: {e}")))?;
+        times.push(t.elapsed());
+    }
+    rows.push(Workload {
+        label: format!("batch   {batch} x (64, 1)"),
+        per: "proof",
+        units: batch,
+        times,
+    });
+    bar.inc(1);
+    bar.finish_and_clear();
+
+    writeln!(
+        out,
+        "   {:<24} {:>12} {:>14}",
+        "workload", "median", "per proof"
+    )?;
+    for w in rows {
+        let med = median(w.times);
+        let per = med / w.units.max(1) as u32;
+        writeln!(
+            out,
+            "   {:<24} {:>12} {:>14}",
+            w.label,
+            fmt(med),
+            format!("{} /{}", fmt(per), w.per)
+        )?;
+    }
+    writeln!(
+        out,
+        "Side-by-side ratios against other libraries: cargo bench -p interop (see BENCHMARKS.md)."
+    )?;
+    Ok(ExitCode::from(EXIT_OK))
+}
