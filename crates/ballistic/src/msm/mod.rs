@@ -29,22 +29,7 @@ pub const PARALLEL_MIN_CHUNK: usize = 96;
 /// assert_eq!(ballistic::msm::vartime_multiscalar_mul::<Ristretto>(&s, &p), p[0] + p[1] + p[1] + p[2] + p[2] + p[2]);
 /// ```
 pub fn vartime_multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
-    #[cfg(feature = "parallel")]
-    {
-        let threads = rayon::current_num_threads();
-        let n = scalars.len().min(points.len());
-        if threads > 1 && n >= 2 * PARALLEL_MIN_CHUNK {
-            let chunks = threads.min(n / PARALLEL_MIN_CHUNK);
-            let size = n.div_ceil(chunks);
-            use rayon::prelude::*;
-            return scalars[..n]
-                .par_chunks(size)
-                .zip(points[..n].par_chunks(size))
-                .map(|(s, p)| C::vartime_multiscalar_mul(s, p))
-                .reduce(C::identity, |a, b| a + b);
-        }
-    }
-    C::vartime_multiscalar_mul(scalars, points)
+    split::<C>(scalars, points, C::vartime_multiscalar_mul)
 }
 
 /// `Σ s_i·P_i` in constant time in the scalars, on all cores with `parallel` (the
@@ -58,6 +43,16 @@ pub fn vartime_multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Poi
 /// assert_eq!(ballistic::msm::multiscalar_mul::<Ristretto>(&s, &p), Ristretto::multiscalar_mul(&s, &p));
 /// ```
 pub fn multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
+    split::<C>(scalars, points, C::multiscalar_mul)
+}
+
+/// Runs `msm` on chunks of at least [`PARALLEL_MIN_CHUNK`] points, one per thread,
+/// and adds the partial sums (with `parallel`; otherwise one call).
+fn split<C: Curve>(
+    scalars: &[C::Scalar],
+    points: &[C::Point],
+    msm: fn(&[C::Scalar], &[C::Point]) -> C::Point,
+) -> C::Point {
     #[cfg(feature = "parallel")]
     {
         let threads = rayon::current_num_threads();
@@ -69,11 +64,11 @@ pub fn multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> 
             return scalars[..n]
                 .par_chunks(size)
                 .zip(points[..n].par_chunks(size))
-                .map(|(s, p)| C::multiscalar_mul(s, p))
+                .map(|(s, p)| msm(s, p))
                 .reduce(C::identity, |a, b| a + b);
         }
     }
-    C::multiscalar_mul(scalars, points)
+    msm(scalars, points)
 }
 
 /// Runs two closures, in parallel with `parallel`, and returns both results.
