@@ -46,13 +46,12 @@ pub fn multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> 
     split::<C>(scalars, points, C::multiscalar_mul)
 }
 
+/// A multiscalar multiplication of the curve backend.
+type MsmFn<C> = fn(&[<C as Curve>::Scalar], &[<C as Curve>::Point]) -> <C as Curve>::Point;
+
 /// Runs `msm` on chunks of at least [`PARALLEL_MIN_CHUNK`] points, one per thread,
 /// and adds the partial sums (with `parallel`; otherwise one call).
-fn split<C: Curve>(
-    scalars: &[C::Scalar],
-    points: &[C::Point],
-    msm: fn(&[C::Scalar], &[C::Point]) -> C::Point,
-) -> C::Point {
+fn split<C: Curve>(scalars: &[C::Scalar], points: &[C::Point], msm: MsmFn<C>) -> C::Point {
     #[cfg(feature = "parallel")]
     {
         let threads = rayon::current_num_threads();
