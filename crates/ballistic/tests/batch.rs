@@ -230,3 +230,44 @@ fn one_bad_proof_among_many() {
     let err = batch.verify(&mut r).unwrap_err();
     assert_eq!(err.invalid, vec![(3, ProofError::InvalidGeneratorsLength)]);
 }
+
+/// The streaming verifier (bounded memory, chunks) reports exactly what one batch over
+/// the whole stream reports, with stream positions.
+#[test]
+fn streaming_matches_one_batch() {
+    use ballistic::range_proof::batch::StreamingVerifier;
+    let bp = BulletproofGens::new(64, 4);
+    let mut r = ChaCha20Rng::seed_from_u64(4);
+    let spare = make(&bp, PedersenGens::default(), 64, 1, b"batch A", &mut r);
+    let mut items: Vec<Item> = Vec::new();
+    for round in 0..4 {
+        items.extend(pool(&bp, &mut r));
+        let k = items.len() - 1 - round;
+        corrupt(&mut items[k], round, &spare, &mut r);
+    }
+    let expected = batch_result(&bp, &items, &mut r)
+        .unwrap_err()
+        .invalid_indices();
+    assert_eq!(expected.len(), 4);
+    for chunk in [1usize, 3, 8, 100] {
+        let mut stream =
+            StreamingVerifier::new(&bp, chunk, ChaCha20Rng::seed_from_u64(chunk as u64));
+        for (i, it) in items.iter().enumerate() {
+            assert_eq!(
+                stream.add(
+                    &it.proof,
+                    &it.pc,
+                    &mut Transcript::new(it.label),
+                    &it.vs,
+                    it.n
+                ),
+                i
+            );
+        }
+        assert_eq!(
+            stream.finish().unwrap_err().invalid_indices(),
+            expected,
+            "chunk {chunk}"
+        );
+    }
+}
