@@ -191,35 +191,38 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         }
         C::scalar_batch_invert(&mut inv);
 
-        let dynamic: usize = proofs.iter().map(|p| 2 * p.L.len() + p.m + 4).sum();
-        let mut terms = BatchTerms::<C> {
-            scalars: Vec::with_capacity(dynamic + 2 + 2 * max_n * max_m + 2 * max_pad),
-            points: Vec::with_capacity(dynamic + 2 + 2 * max_n * max_m + 2 * max_pad),
-            pedersen: Vec::new(),
-            stride: max_n,
-            n: 0,
-            nm: 0,
-            G: vec![C::scalar_zero(); max_n * max_m],
-            H: vec![C::scalar_zero(); max_n * max_m],
-            pad_G: vec![C::scalar_zero(); max_pad],
-            pad_H: vec![C::scalar_zero(); max_pad],
-            out_of_range: false,
-        };
-        for (p, off) in proofs.iter().zip(offsets) {
-            let r = C::scalar_random_nonzero(rng);
-            let c = C::scalar_random_nonzero(rng);
-            terms.n = p.n;
-            terms.nm = p.n * p.m;
-            let lg = p.u.len();
-            let Some(own) = inv.get(off..off + lg + 1) else {
-                return false;
-            };
-            if p.emit(own, r, c, &mut terms).is_err() {
-                return false;
+        // Weights first (the RNG is sequential), then the per-proof scalar work, on all
+        // cores with `parallel`: each thread accumulates its own terms, then they merge.
+        let weights: Vec<(C::Scalar, C::Scalar)> = proofs
+            .iter()
+            .map(|_| (C::scalar_random_nonzero(rng), C::scalar_random_nonzero(rng)))
+            .collect();
+        let shape = (max_n, max_m, max_pad);
+        let emit_range = |range: core::ops::Range<usize>| -> Option<BatchTerms<C>> {
+            let mut terms = BatchTerms::<C>::new(shape);
+            for k in range {
+                let (p, off, (r, c)) = (proofs.get(k)?, *offsets.get(k)?, weights.get(k)?);
+                terms.n = p.n;
+                terms.nm = p.n * p.m;
+                let own = inv.get(off..off + p.u.len() + 1)?;
+                p.emit(own, *r, *c, &mut terms).ok()?;
             }
-        }
-        if terms.out_of_range {
-            return false;
+            (!terms.out_of_range).then_some(terms)
+        };
+        let ranges = chunk_ranges(proofs.len());
+        #[cfg(feature = "parallel")]
+        let parts: Vec<Option<BatchTerms<C>>> = {
+            use rayon::prelude::*;
+            ranges.into_par_iter().map(emit_range).collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let parts: Vec<Option<BatchTerms<C>>> = ranges.into_iter().map(emit_range).collect();
+        let mut terms = BatchTerms::<C>::new(shape);
+        for part in parts {
+            match part {
+                Some(part) => terms.merge(part),
+                None => return false,
+            }
         }
 
         let BatchTerms {
@@ -280,7 +283,58 @@ struct BatchTerms<C: Curve> {
     out_of_range: bool,
 }
 
+/// Contiguous ranges of proof indices, one per worker thread.
+fn chunk_ranges(len: usize) -> Vec<core::ops::Range<usize>> {
+    #[cfg(feature = "parallel")]
+    let parts = rayon::current_num_threads().clamp(1, len.max(1));
+    #[cfg(not(feature = "parallel"))]
+    let parts = 1;
+    let size = len.div_ceil(parts).max(1);
+    (0..len)
+        .step_by(size)
+        .map(|a| a..(a + size).min(len))
+        .collect()
+}
+
 impl<C: Curve> BatchTerms<C> {
+    /// Empty accumulators for a batch whose largest shape is `(max_n, max_m)` with
+    /// `max_pad` padding positions.
+    fn new((max_n, max_m, max_pad): (usize, usize, usize)) -> Self {
+        BatchTerms {
+            scalars: Vec::new(),
+            points: Vec::new(),
+            pedersen: Vec::new(),
+            stride: max_n,
+            n: 0,
+            nm: 0,
+            G: vec![C::scalar_zero(); max_n * max_m],
+            H: vec![C::scalar_zero(); max_n * max_m],
+            pad_G: vec![C::scalar_zero(); max_pad],
+            pad_H: vec![C::scalar_zero(); max_pad],
+            out_of_range: false,
+        }
+    }
+
+    /// Adds another thread's accumulators into these.
+    fn merge(&mut self, other: BatchTerms<C>) {
+        self.scalars.extend(other.scalars);
+        self.points.extend(other.points);
+        for (P, s) in other.pedersen {
+            self.add_base(P, s);
+        }
+        for (dst, src) in [
+            (&mut self.G, &other.G),
+            (&mut self.H, &other.H),
+            (&mut self.pad_G, &other.pad_G),
+            (&mut self.pad_H, &other.pad_H),
+        ] {
+            for (d, s) in dst.iter_mut().zip(src) {
+                *d += *s;
+            }
+        }
+        self.out_of_range |= other.out_of_range;
+    }
+
     fn slot(&mut self, i: usize, h_side: bool) -> Option<&mut C::Scalar> {
         if i < self.nm {
             let idx = (i / self.n) * self.stride + i % self.n;
