@@ -59,8 +59,6 @@
 
 mod bench;
 mod demo;
-mod error;
-mod format;
 mod prove;
 mod vectors;
 mod verify;
@@ -69,6 +67,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use ballistic_cli::{error, format};
 use error::{eprint_line, EXIT_ERROR};
 
 /// Command-line interface of `ballistic`.

@@ -1,0 +1,11 @@
+//! The parts of the `ballistic` command that other code (the fuzz targets) uses: the
+//! proof-file format with its strict reader, and the command's error type.
+
+#![forbid(unsafe_code)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+pub mod error;
+pub mod format;
