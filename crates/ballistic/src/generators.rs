@@ -228,22 +228,17 @@ impl<C: Curve> BulletproofGens<C> {
 
     /// Precomputed tables over `G || H` (padded), cached per shape; `None` above
     /// [`TABLE_MAX_LEN`].
-    pub(crate) fn table(
-        &self,
-        n: usize,
-        m: usize,
-        G: &[C::Point],
-        H: &[C::Point],
-    ) -> Option<Arc<C::Precomputation>> {
+    /// The generators are only gathered when the table is first built, so a cached
+    /// lookup costs no copy. The caller has checked the shape against the capacity.
+    pub(crate) fn table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
         if padded_len(n, m) > TABLE_MAX_LEN {
             return None;
         }
         if let Some((_, t)) = self.tables.lock().iter().find(|(k, _)| *k == (n, m)) {
             return Some(t.clone());
         }
-        let mut points = Vec::with_capacity(G.len() + H.len());
-        points.extend_from_slice(G);
-        points.extend_from_slice(H);
+        let (mut points, H) = self.padded_vectors(n, m);
+        points.extend_from_slice(&H);
         let table = Arc::new(C::precompute(&points));
         self.tables.lock().push(((n, m), table.clone()));
         Some(table)

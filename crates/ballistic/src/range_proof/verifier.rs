@@ -179,8 +179,8 @@ impl<C: Curve> RangeProof<C> {
         let mut terms = SingleTerms::<C> {
             scalars: Vec::with_capacity(p.L.len() * 2 + p.m + 6 + 2 * p.np),
             points: Vec::with_capacity(p.L.len() * 2 + p.m + 6),
-            g: vec![C::scalar_zero(); p.np],
-            h: vec![C::scalar_zero(); p.np],
+            gh: vec![C::scalar_zero(); 2 * p.np],
+            np: p.np,
             out_of_range: false,
         };
         let c = C::scalar_random_nonzero(rng);
@@ -189,23 +189,19 @@ impl<C: Curve> RangeProof<C> {
             return Err(ProofError::VerificationError);
         }
 
-        let (G, H) = bp_gens.padded_vectors(n, p.m);
         let SingleTerms {
             mut scalars,
             mut points,
-            g,
-            h,
+            gh,
             ..
         } = terms;
-        let check = match bp_gens.table(n, p.m, &G, &H) {
-            Some(table) => {
-                let mut statics = g;
-                statics.extend_from_slice(&h);
-                C::vartime_precomputed_mul(&table, &statics, &scalars, &points)
-            }
+        // Fixed generators from the cached tables when the shape has them; otherwise
+        // gathered (copied) for one plain multiscalar multiplication.
+        let check = match bp_gens.table(n, p.m) {
+            Some(table) => C::vartime_precomputed_mul(&table, &gh, &scalars, &points),
             None => {
-                scalars.extend_from_slice(&g);
-                scalars.extend_from_slice(&h);
+                let (G, H) = bp_gens.padded_vectors(n, p.m);
+                scalars.extend_from_slice(&gh);
                 points.extend_from_slice(&G);
                 points.extend_from_slice(&H);
                 crate::msm::vartime_multiscalar_mul::<C>(&scalars, &points)
@@ -223,11 +219,23 @@ impl<C: Curve> RangeProof<C> {
 struct SingleTerms<C: Curve> {
     scalars: Vec<C::Scalar>,
     points: Vec<C::Point>,
-    g: Vec<C::Scalar>,
-    h: Vec<C::Scalar>,
+    /// Coefficients of `G` (positions `0..np`) then `H` (`np..2np`), the order of the
+    /// cached tables.
+    gh: Vec<C::Scalar>,
+    np: usize,
     /// Set if a term named a generator outside the shape (never, by construction;
     /// checked rather than indexed so that a bug fails verification, not the process).
     out_of_range: bool,
+}
+
+impl<C: Curve> SingleTerms<C> {
+    /// Stores a coefficient; an index outside the shape marks the equation invalid.
+    fn set(&mut self, in_shape: bool, slot: usize, scalar: C::Scalar) {
+        match self.gh.get_mut(slot) {
+            Some(x) if in_shape => *x = scalar,
+            _ => self.out_of_range = true,
+        }
+    }
 }
 
 impl<C: Curve> Terms<C> for SingleTerms<C> {
@@ -240,16 +248,10 @@ impl<C: Curve> Terms<C> for SingleTerms<C> {
         self.dynamic(B_blinding.0, B_blinding.1);
     }
     fn g(&mut self, i: usize, scalar: C::Scalar) {
-        match self.g.get_mut(i) {
-            Some(slot) => *slot = scalar,
-            None => self.out_of_range = true,
-        }
+        self.set(i < self.np, i, scalar);
     }
     fn h(&mut self, i: usize, scalar: C::Scalar) {
-        match self.h.get_mut(i) {
-            Some(slot) => *slot = scalar,
-            None => self.out_of_range = true,
-        }
+        self.set(i < self.np, self.np + i, scalar);
     }
 }
 
