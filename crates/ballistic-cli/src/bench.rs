@@ -12,11 +12,12 @@ use std::time::{Duration, Instant};
 
 use ballistic::merlin::Transcript;
 use ballistic::ristretto::{
-    random_scalar, BatchVerifier, BulletproofGens, PedersenGens, RangeProof, Scalar,
+    random_scalar, BatchVerifier, BulletproofGens, CompressedRistretto, PedersenGens, RangeProof,
+    Scalar,
 };
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rand::Rng;
+use rand::{CryptoRng, Rng, RngCore};
 
 use crate::error::{CliError, EXIT_OK};
 
@@ -50,29 +51,68 @@ fn fmt(d: Duration) -> String {
     }
 }
 
+/// A proof and its commitments.
+type Proven = (RangeProof, Vec<CompressedRistretto>);
+
+/// Random values of `n` bits and random blindings for `m` values.
+fn random_inputs(
+    n: usize,
+    m: usize,
+    rng: &mut (impl RngCore + CryptoRng),
+) -> (Vec<u64>, Vec<Scalar>) {
+    let values = (0..m).map(|_| rng.gen::<u64>() >> (64 - n)).collect();
+    let blindings = (0..m).map(|_| random_scalar(&mut *rng)).collect();
+    (values, blindings)
+}
+
+fn prove_one(
+    bp: &BulletproofGens,
+    pc: &PedersenGens,
+    (values, blindings): &(Vec<u64>, Vec<Scalar>),
+    n: usize,
+) -> Result<Proven, CliError> {
+    RangeProof::prove_multiple_with_rng(
+        bp,
+        pc,
+        &mut Transcript::new(b"ballistic bench"),
+        values,
+        blindings,
+        n,
+        &mut rand::thread_rng(),
+    )
+    .map_err(|e| CliError::new(format!("proving failed: {e}")))
+}
+
+fn verify_one(
+    bp: &BulletproofGens,
+    pc: &PedersenGens,
+    proof: &RangeProof,
+    commitments: &[CompressedRistretto],
+    n: usize,
+) -> Result<(), CliError> {
+    proof
+        .verify_multiple_with_rng(
+            bp,
+            pc,
+            &mut Transcript::new(b"ballistic bench"),
+            commitments,
+            n,
+            &mut rand::thread_rng(),
+        )
+        .map_err(|e| CliError::new(format!("verification failed: {e}")))
+}
+
+/// `count` distinct proofs of shape `(n, m)`.
 fn proofs(
     bp: &BulletproofGens,
     pc: &PedersenGens,
     n: usize,
     m: usize,
     count: usize,
-) -> Result<Vec<(RangeProof, Vec<ballistic::ristretto::CompressedRistretto>)>, CliError> {
+) -> Result<Vec<Proven>, CliError> {
     let mut rng = rand::thread_rng();
     (0..count)
-        .map(|_| {
-            let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() >> (64 - n)).collect();
-            let bl: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
-            RangeProof::prove_multiple_with_rng(
-                bp,
-                pc,
-                &mut Transcript::new(b"ballistic bench"),
-                &values,
-                &bl,
-                n,
-                &mut rng,
-            )
-            .map_err(|e| CliError::new(format!("proving failed: {e}")))
-        })
+        .map(|_| prove_one(bp, pc, &random_inputs(n, m, &mut rng), n))
         .collect()
 }
 
@@ -109,19 +149,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
         let pool = proofs(&bp, &pc, n, m, runs)?;
         let mut times = Vec::with_capacity(runs);
         for _ in 0..runs {
-            let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() >> (64 - n)).collect();
-            let bl: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
+            let inputs = random_inputs(n, m, &mut rng);
             let t = Instant::now();
-            RangeProof::prove_multiple_with_rng(
-                &bp,
-                &pc,
-                &mut Transcript::new(b"ballistic bench"),
-                &values,
-                &bl,
-                n,
-                &mut rng,
-            )
-            .map_err(|e| CliError::new(format!("proving failed: {e}")))?;
+            prove_one(&bp, &pc, &inputs, n)?;
             times.push(t.elapsed());
         }
         rows.push(Workload {
@@ -134,16 +164,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
 
         bar.set_message(format!("verify n={n} m={m}"));
         // Untimed: builds the verifier's cached tables for this shape.
-        if let Some((p, vs)) = pool.first() {
-            p.verify_multiple_with_rng(
-                &bp,
-                &pc,
-                &mut Transcript::new(b"ballistic bench"),
-                vs,
-                n,
-                &mut rng,
-            )
-            .map_err(|e| CliError::new(format!("verification failed: {e}")))?;
+        if let Some(first) = pool.first() {
+            verify_one(&bp, &pc, &first.0, &first.1, n)?;
         }
         let mut times = Vec::with_capacity(runs);
         for (p, vs) in &pool {
@@ -151,16 +173,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
             let t = Instant::now();
             let parsed = RangeProof::from_bytes(&bytes)
                 .map_err(|e| CliError::new(format!("parse failed: {e}")))?;
-            parsed
-                .verify_multiple_with_rng(
-                    &bp,
-                    &pc,
-                    &mut Transcript::new(b"ballistic bench"),
-                    vs,
-                    n,
-                    &mut rng,
-                )
-                .map_err(|e| CliError::new(format!("verification failed: {e}")))?;
+            verify_one(&bp, &pc, &parsed, vs, n)?;
             times.push(t.elapsed());
         }
         rows.push(Workload {
