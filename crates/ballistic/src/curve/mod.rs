@@ -17,6 +17,7 @@ use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 pub mod ristretto;
+pub mod secp256k1;
 #[cfg(test)]
 pub mod toy;
 
@@ -80,7 +81,8 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// Parses a canonical scalar encoding; `None` if it is not fully reduced or has the
     /// wrong length.
     fn scalar_from_canonical_bytes(bytes: &[u8]) -> Option<Self::Scalar>;
-    /// The canonical little-endian encoding of a scalar.
+    /// The canonical 32-byte encoding of a scalar (little-endian on ristretto255,
+    /// big-endian on secp256k1: each curve's own convention).
     fn scalar_to_bytes(s: &Self::Scalar) -> [u8; 32];
     /// Inverts a scalar in constant time (0 maps to 0).
     fn scalar_invert(s: &Self::Scalar) -> Self::Scalar;

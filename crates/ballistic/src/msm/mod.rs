@@ -1,9 +1,16 @@
-//! Multiscalar multiplication dispatch: one place that decides how an MSM runs.
+//! Multiscalar multiplication: the algorithms and one place that decides how an MSM
+//! runs.
 //!
-//! Today every MSM runs on curve25519-dalek's own routines through [`Curve`] (they
-//! have the SIMD backends: Straus below 190 points, Pippenger with window 6–8 above;
-//! precomputed width-8 NAF tables for the fixed generators of small shapes). This
-//! module adds **all cores** (feature `parallel`, rayon): an MSM of `k` points is split
+//! * ristretto255 MSMs run on curve25519-dalek's own routines through [`Curve`]: they
+//!   have the SIMD backends (Straus below 190 points, Pippenger with window 6–8 above;
+//!   precomputed width-8 NAF tables for the fixed generators of small shapes), and
+//!   dalek's public API exposes no faster group law to build on.
+//! * secp256k1 runs on ballistic's own algorithms, generic over [`MsmPoint`]:
+//!   [`straus`] (interleaved wNAF, and precomputed tables for fixed points) and
+//!   [`pippenger`] (signed-digit buckets); [`vartime_msm`] picks between them at
+//!   [`STRAUS_MAX`] points. Each file states its algorithm and cost model.
+//!
+//! This module also adds **all cores** (feature `parallel`, rayon): an MSM of `k` points is split
 //! into `t` chunks of at least [`PARALLEL_MIN_CHUNK`] points, one per thread, and
 //! the partial sums are added.
 //!
@@ -14,6 +21,48 @@
 //! threads in BENCHMARKS.md.
 
 use crate::curve::Curve;
+use alloc::vec::Vec;
+
+pub mod pippenger;
+pub mod straus;
+
+/// The group operations the generic MSM algorithms need (variable time is allowed:
+/// the algorithms only ever see public data).
+pub trait MsmPoint: Copy + Send + Sync {
+    /// The affine form (cheaper additions; see [`MsmPoint::add_affine`]).
+    type Affine: Copy + Send + Sync + core::fmt::Debug;
+    /// The neutral element.
+    fn identity() -> Self;
+    /// `self + other`.
+    fn add(&self, other: &Self) -> Self;
+    /// `self + other` for an affine `other`.
+    fn add_affine(&self, other: &Self::Affine) -> Self;
+    /// `self − other` for an affine `other`.
+    fn sub_affine(&self, other: &Self::Affine) -> Self;
+    /// `2·self`.
+    fn double(&self) -> Self;
+    /// The point of an affine form.
+    fn from_affine(a: &Self::Affine) -> Self;
+    /// `−a`.
+    fn neg_affine(a: &Self::Affine) -> Self::Affine;
+    /// Affine forms of many points, sharing one inversion.
+    fn batch_to_affine(points: &[Self]) -> Vec<Self::Affine>;
+}
+
+/// Largest MSM run by Straus; above it Pippenger is faster (measured:
+/// `cargo bench -p interop --bench secp256k1 -- msm`, see BENCHMARKS.md).
+pub const STRAUS_MAX: usize = 96;
+
+/// `Σ s_i·P_i` over the generic algorithms, variable time (public inputs only).
+/// Scalars are 256-bit little-endian limbs.
+pub fn vartime_msm<P: MsmPoint>(scalars: &[[u64; 4]], points: &[P]) -> P {
+    let k = scalars.len().min(points.len());
+    if k <= STRAUS_MAX {
+        straus::msm(&scalars[..k], &points[..k])
+    } else {
+        pippenger::msm(&scalars[..k], &points[..k])
+    }
+}
 
 /// Smallest number of points per thread worth a split (below it the extra 253
 /// doublings per chunk and the thread hand-off cost more than they save).

@@ -1,0 +1,298 @@
+//! secp256k1: RustCrypto `k256` field and scalar arithmetic, ballistic's own group
+//! law ([`point`]) and multiscalar multiplications ([`crate::msm`]).
+//!
+//! * Scalars are `k256::Scalar`; their canonical encoding is 32 bytes big-endian (the
+//!   SEC 1 / secp256k1-zkp convention).
+//! * Points use complete projective formulas (constant time, no exceptional cases).
+//! * The canonical point encoding is secp256k1-zkp's 33-byte Pedersen-commitment
+//!   form: `0x08 | t` followed by the big-endian x-coordinate, where `t = 0` if `y`
+//!   is a quadratic residue and `t = 1` if not (see [`jacobi`]). The identity has no
+//!   encoding; [`Curve::encode`] maps it to 33 zero bytes, which never decode.
+//! * The default Pedersen bases are Grin's: values on `H` (secp256k1-zkp's
+//!   `secp256k1_generator_h`, a nothing-up-my-sleeve point) and blindings on the
+//!   standard generator `G`.
+
+pub mod jacobi;
+pub mod point;
+
+use alloc::vec::Vec;
+use k256::elliptic_curve::bigint::{Encoding as _, U512};
+use k256::elliptic_curve::ops::Reduce;
+use k256::elliptic_curve::PrimeField;
+use k256::{FieldElement as Fe, Scalar};
+use sha2::{Digest, Sha256};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use super::Curve;
+use crate::msm::{self, straus, MsmPoint};
+pub use point::{Affine, Point};
+
+/// The secp256k1 group.
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+/// let (h, g) = Secp256k1::default_pedersen_bases();
+/// let e = Secp256k1::encode(&h);
+/// assert_eq!(e[0] & 0xfe, 0x08);
+/// assert_eq!(Secp256k1::decode(&e), Some(h));
+/// assert_ne!(h, g);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Secp256k1;
+
+/// secp256k1-zkp's value generator `H` (x, y big-endian).
+const H_X: [u8; 32] =
+    point::hex32("50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0");
+const H_Y: [u8; 32] =
+    point::hex32("31d3c6863973926e049e637cb1b5f40a36dac28af1766968c30c2313f3a38904");
+
+/// The 256-bit little-endian limbs of a scalar (for the variable-time MSMs).
+pub(crate) fn limbs(s: &Scalar) -> [u64; 4] {
+    let be = s.to_bytes();
+    let mut out = [0u64; 4];
+    for (i, limb) in out.iter_mut().enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&be[32 - 8 * (i + 1)..32 - 8 * i]);
+        *limb = u64::from_be_bytes(w);
+    }
+    out
+}
+
+/// Parses a big-endian field element; `None` if it is not below `p`.
+fn fe_from_be(bytes: &[u8]) -> Option<Fe> {
+    let arr: [u8; 32] = bytes.try_into().ok()?;
+    Option::from(Fe::from_bytes(&arr.into()))
+}
+
+impl Secp256k1 {
+    /// `s·P` in constant time: 4-bit fixed windows, every table entry read for every
+    /// window (64 windows × (4 doublings + 1 addition) + 14 additions for the table).
+    fn ct_mul(s: &Scalar, p: &Point) -> Point {
+        Self::ct_msm(core::slice::from_ref(s), core::slice::from_ref(p))
+    }
+
+    /// Constant-time Straus with 4-bit fixed windows: per point a table of
+    /// `0·P … 15·P` (14 additions), then 64 rounds of 4 shared doublings and one
+    /// addition per point of an entry selected by a full constant-time scan.
+    fn ct_msm(scalars: &[Scalar], points: &[Point]) -> Point {
+        let n = scalars.len().min(points.len());
+        let mut tables: Vec<[Point; 16]> = Vec::with_capacity(n);
+        for p in &points[..n] {
+            let mut t = [Point::IDENTITY; 16];
+            t[1] = *p;
+            for i in 2..16 {
+                t[i] = if i % 2 == 0 {
+                    t[i / 2].double()
+                } else {
+                    t[i - 1].add(p)
+                };
+            }
+            tables.push(t);
+        }
+        let bytes: Vec<[u8; 32]> = scalars[..n].iter().map(|s| s.to_bytes().into()).collect();
+        let mut acc = Point::IDENTITY;
+        for nib in 0..64 {
+            if nib > 0 {
+                acc = acc.double_n(4);
+            }
+            for (t, b) in tables.iter().zip(&bytes) {
+                let byte = b[nib / 2];
+                let digit = if nib % 2 == 0 { byte >> 4 } else { byte & 0x0f };
+                let mut sel = Point::IDENTITY;
+                for (i, e) in t.iter().enumerate() {
+                    sel.conditional_assign(e, (i as u8).ct_eq(&digit));
+                }
+                acc = acc.add(&sel);
+            }
+        }
+        acc
+    }
+}
+
+impl Curve for Secp256k1 {
+    type Scalar = Scalar;
+    type Point = Point;
+    type Encoding = [u8; 33];
+    type Precomputation = straus::Tables<Point>;
+
+    const NAME: &'static str = "secp256k1";
+    const SCALAR_BYTES: usize = 32;
+    const POINT_BYTES: usize = 33;
+
+    fn scalar_from_u64(x: u64) -> Scalar {
+        Scalar::from(x)
+    }
+    fn scalar_from_wide_bytes(bytes: &[u8; 64]) -> Scalar {
+        <Scalar as Reduce<U512>>::reduce(U512::from_le_bytes(*bytes))
+    }
+    fn scalar_from_canonical_bytes(bytes: &[u8]) -> Option<Scalar> {
+        let arr: [u8; 32] = bytes.try_into().ok()?;
+        Option::from(Scalar::from_repr(arr.into()))
+    }
+    fn scalar_to_bytes(s: &Scalar) -> [u8; 32] {
+        s.to_bytes().into()
+    }
+    fn scalar_invert(s: &Scalar) -> Scalar {
+        Option::from(s.invert()).unwrap_or(Scalar::ZERO)
+    }
+    fn scalar_batch_invert(s: &mut [Scalar]) -> Scalar {
+        let mut prefix: Vec<Scalar> = Vec::with_capacity(s.len());
+        let mut acc = Scalar::ONE;
+        for x in s.iter() {
+            prefix.push(acc);
+            acc *= x;
+        }
+        let all_inv = Self::scalar_invert(&acc);
+        let mut inv = all_inv;
+        for (x, p) in s.iter_mut().zip(prefix).rev() {
+            let next = inv * *x;
+            *x = inv * p;
+            inv = next;
+        }
+        all_inv
+    }
+
+    fn identity() -> Point {
+        Point::IDENTITY
+    }
+    fn is_identity(p: &Point) -> bool {
+        p.ct_is_identity().into()
+    }
+    fn encode(p: &Point) -> [u8; 33] {
+        let a = p.to_affine();
+        if bool::from(a.infinity) {
+            return [0u8; 33];
+        }
+        let mut out = [0u8; 33];
+        out[0] = if jacobi::is_square_vartime(&a.y) {
+            0x08
+        } else {
+            0x09
+        };
+        out[1..].copy_from_slice(&a.x.to_bytes());
+        out
+    }
+    fn decode(e: &[u8; 33]) -> Option<Point> {
+        if e[0] & 0xfe != 0x08 {
+            return None;
+        }
+        let x = fe_from_be(&e[1..])?;
+        let rhs = (x.square() * x + Fe::from_u64(7)).normalize();
+        // p ≡ 3 (mod 4): the root rhs^((p+1)/4) is itself a square, and −1 is not.
+        let mut y = Option::<Fe>::from(rhs.sqrt())?.normalize();
+        if e[0] & 1 == 1 {
+            y = y.negate(1).normalize();
+        }
+        Some(
+            Affine {
+                x,
+                y,
+                infinity: Choice::from(0),
+            }
+            .to_projective(),
+        )
+    }
+    fn encoding_from_bytes(b: &[u8]) -> Option<[u8; 33]> {
+        b.try_into().ok()
+    }
+    fn encoding_bytes(e: &[u8; 33]) -> &[u8] {
+        e
+    }
+
+    fn default_pedersen_bases() -> (Point, Point) {
+        let h = Affine {
+            x: fe_from_be(&H_X).unwrap_or(Fe::ZERO),
+            y: fe_from_be(&H_Y).unwrap_or(Fe::ZERO),
+            infinity: Choice::from(0),
+        };
+        (h.to_projective(), Point::generator())
+    }
+
+    /// Try-and-increment: the `i`-th point is the first valid x-coordinate
+    /// `SHA-256("ballistic secp256k1 chain" ‖ label ‖ i ‖ ctr)` (`i`, `ctr` as 4-byte
+    /// big-endian) with the y that is a square. Nobody knows a discrete logarithm
+    /// between any two of them.
+    fn generator_chain(label: &[u8], count: usize) -> Vec<Point> {
+        (0..count)
+            .map(|i| {
+                let mut ctr = 0u32;
+                loop {
+                    let h = Sha256::new()
+                        .chain_update(b"ballistic secp256k1 chain")
+                        .chain_update(label)
+                        .chain_update((i as u32).to_be_bytes())
+                        .chain_update(ctr.to_be_bytes())
+                        .finalize();
+                    let mut enc = [0u8; 33];
+                    enc[0] = 0x08;
+                    enc[1..].copy_from_slice(&h);
+                    if let Some(p) = Self::decode(&enc) {
+                        return p;
+                    }
+                    ctr += 1;
+                }
+            })
+            .collect()
+    }
+
+    fn mul(s: &Scalar, p: &Point) -> Point {
+        Self::ct_mul(s, p)
+    }
+    fn multiscalar_mul(scalars: &[Scalar], points: &[Point]) -> Point {
+        debug_assert_eq!(scalars.len(), points.len());
+        Self::ct_msm(scalars, points)
+    }
+    fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[Point]) -> Point {
+        debug_assert_eq!(scalars.len(), points.len());
+        let l: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
+        msm::vartime_msm(&l, points)
+    }
+    fn precompute(points: &[Point]) -> straus::Tables<Point> {
+        straus::Tables::new(points, straus::Tables::<Point>::FIXED_WIDTH)
+    }
+    fn precomputation_len(pre: &straus::Tables<Point>) -> usize {
+        pre.len()
+    }
+    fn vartime_precomputed_mul(
+        pre: &straus::Tables<Point>,
+        static_scalars: &[Scalar],
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[Point],
+    ) -> Point {
+        let s: Vec<[u64; 4]> = static_scalars.iter().map(limbs).collect();
+        let d: Vec<[u64; 4]> = dynamic_scalars.iter().map(limbs).collect();
+        straus::msm_with_tables(pre, &s, &d, dynamic_points)
+    }
+}
+
+impl MsmPoint for Point {
+    type Affine = Affine;
+    fn identity() -> Self {
+        Point::IDENTITY
+    }
+    fn add(&self, other: &Self) -> Self {
+        Point::add(self, other)
+    }
+    fn add_affine(&self, other: &Affine) -> Self {
+        Point::add_affine(self, other)
+    }
+    fn sub_affine(&self, other: &Affine) -> Self {
+        Point::add_affine(self, &other.negate())
+    }
+    fn double(&self) -> Self {
+        Point::double(self)
+    }
+    fn from_affine(a: &Affine) -> Self {
+        a.to_projective()
+    }
+    fn neg_affine(a: &Affine) -> Affine {
+        a.negate()
+    }
+    fn batch_to_affine(points: &[Self]) -> Vec<Affine> {
+        point::batch_to_affine(points)
+    }
+}
+
+#[cfg(test)]
+mod tests;
