@@ -20,10 +20,22 @@
 //! `c = 5` (≈ 480M per point); at `k = 17,130` (a batch of 1000 single proofs),
 //! `c = 11` (≈ 300M per point). Empty buckets are skipped (a flag, not an addition
 //! of the identity), which matters when `2^(c−1)` is comparable to `k`.
+//!
+//! **Batch-affine buckets** ([`msm_batch_affine`], for groups with [`BatchAffine`]):
+//! instead of adding points into projective buckets one by one (`A_mix` = 11M each),
+//! the points of each bucket are summed as a tree of affine additions, all the
+//! additions of one tree level across all buckets sharing one field inversion
+//! (Montgomery's trick). An affine addition then costs `λ = Δy·(Δx)⁻¹`, `x₃ = λ² − x₁ −
+//! x₂`, `y₃ = λ(x₁ − x₃) − y₁` plus 3M for its share of the batched inversion:
+//! **≈ 6M**, and `log2(k/2^(c−1))` inversions per window (EdMSM, eprint 2022/1396
+//! §5.3; gnark-crypto uses it for `c ≥ 10`). Cost model:
+//! `W·(k·6M + 2^c·A + levels·I) + 256·D`; [`window_batch_affine`] minimises it.
 
 use alloc::vec;
 
-use super::MsmPoint;
+use alloc::vec::Vec;
+
+use super::{BatchAffine, MsmPoint};
 
 /// Relative costs (in field multiplications) of the operations of the cost model.
 const A_MIX: usize = 11;
@@ -126,6 +138,133 @@ pub fn msm_with_window<P: MsmPoint>(scalars: &[[u64; 4]], points: &[P], c: usize
                     running.add(&buckets[b])
                 } else {
                     buckets[b]
+                };
+                any = true;
+            }
+            if any {
+                sum = sum.add(&running);
+            }
+        }
+        acc = acc.add(&sum);
+    }
+    acc
+}
+
+/// The window width that minimises the batch-affine cost model for `k` points
+/// (additions ≈ 6M, one ≈ 270M inversion per tree level).
+pub fn window_batch_affine(k: usize) -> usize {
+    (4..=16)
+        .min_by_key(|&c| {
+            let per_bucket = (k >> (c - 1)).max(1);
+            let levels = (usize::BITS - per_bucket.leading_zeros()) as usize + 1;
+            windows(c) * (k * 6 + (1usize << c) * A_FULL + levels * 270)
+        })
+        .unwrap_or(10)
+}
+
+/// `Σ s_i·P_i` by Pippenger's method with batch-affine buckets (see the module
+/// documentation). Scalars are 256-bit little-endian limbs.
+pub fn msm_batch_affine<P: BatchAffine>(scalars: &[[u64; 4]], points: &[P]) -> P {
+    let k = scalars.len().min(points.len());
+    msm_batch_affine_with_window(&scalars[..k], &points[..k], window_batch_affine(k))
+}
+
+/// [`msm_batch_affine`] with an explicit window width `c` (`2..=20`).
+pub fn msm_batch_affine_with_window<P: BatchAffine>(
+    scalars: &[[u64; 4]],
+    points: &[P],
+    c: usize,
+) -> P {
+    let k = scalars.len().min(points.len());
+    if k == 0 {
+        return P::identity();
+    }
+    let c = c.clamp(2, 20);
+    let w = windows(c);
+    let affine = P::batch_to_affine(&points[..k]);
+    let neg: Vec<P::Affine> = affine.iter().map(P::neg_affine).collect();
+    let mut digits = vec![0i32; k * w];
+    for (s, out) in scalars.iter().zip(digits.chunks_mut(w)) {
+        signed_digits(s, c, out);
+    }
+    let nb = 1usize << (c - 1);
+    // Per window: points grouped by bucket (counting sort), then reduced level by level.
+    let mut count = vec![0usize; nb + 1];
+    let mut start = vec![0usize; nb + 1];
+    let mut len = vec![0usize; nb];
+    let mut buf: Vec<P::Affine> = Vec::with_capacity(k);
+    let mut a: Vec<P::Affine> = Vec::with_capacity(k / 2);
+    let mut b: Vec<P::Affine> = Vec::with_capacity(k / 2);
+    let mut sums: Vec<P::Affine> = Vec::with_capacity(k / 2);
+    let mut scratch = P::BatchScratch::default();
+    let mut acc = P::identity();
+    for j in (0..w).rev() {
+        for _ in 0..c {
+            acc = acc.double();
+        }
+        count.iter_mut().for_each(|x| *x = 0);
+        for i in 0..k {
+            let d = digits[i * w + j];
+            if d != 0 {
+                count[(d.unsigned_abs() - 1) as usize + 1] += 1;
+            }
+        }
+        for t in 0..nb {
+            count[t + 1] += count[t];
+        }
+        start.copy_from_slice(&count);
+        buf.clear();
+        buf.resize(count[nb], P::identity_affine());
+        for i in 0..k {
+            let d = digits[i * w + j];
+            if d != 0 {
+                let bkt = (d.unsigned_abs() - 1) as usize;
+                buf[start[bkt]] = if d > 0 { affine[i] } else { neg[i] };
+                start[bkt] += 1;
+            }
+        }
+        for t in 0..nb {
+            len[t] = count[t + 1] - count[t];
+        }
+        // Tree levels: pair neighbours inside every bucket, one inversion per level.
+        loop {
+            a.clear();
+            b.clear();
+            for t in 0..nb {
+                let base = count[t];
+                for q in 0..len[t] / 2 {
+                    a.push(buf[base + 2 * q]);
+                    b.push(buf[base + 2 * q + 1]);
+                }
+            }
+            if a.is_empty() {
+                break;
+            }
+            P::batch_add_affine(&a, &b, &mut sums, &mut scratch);
+            let mut next = 0usize;
+            for t in 0..nb {
+                let base = count[t];
+                let l = len[t];
+                for q in 0..l / 2 {
+                    buf[base + q] = sums[next];
+                    next += 1;
+                }
+                if l % 2 == 1 {
+                    buf[base + l / 2] = buf[base + l - 1];
+                }
+                len[t] = l.div_ceil(2);
+            }
+        }
+        // Σ (t+1)·bucket[t] by the running sum.
+        let mut running = P::identity();
+        let mut sum = P::identity();
+        let mut any = false;
+        for t in (0..nb).rev() {
+            if len[t] == 1 {
+                running = if any {
+                    running.add_affine(&buf[count[t]])
+                } else {
+                    P::from_affine(&buf[count[t]])
                 };
                 any = true;
             }

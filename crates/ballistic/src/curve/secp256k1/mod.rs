@@ -14,6 +14,7 @@
 
 pub mod jacobi;
 pub mod point;
+pub mod zkp_generators;
 
 use alloc::vec::Vec;
 use k256::elliptic_curve::bigint::{Encoding as _, U512};
@@ -24,7 +25,7 @@ use sha2::{Digest, Sha256};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use super::Curve;
-use crate::msm::{self, straus, MsmPoint};
+use crate::msm::{self, straus, BatchAffine, MsmPoint};
 pub use point::{Affine, Point};
 
 /// The secp256k1 group.
@@ -246,7 +247,7 @@ impl Curve for Secp256k1 {
     fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[Point]) -> Point {
         debug_assert_eq!(scalars.len(), points.len());
         let l: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
-        msm::vartime_msm(&l, points)
+        msm::vartime_msm_batch_affine(&l, points)
     }
     fn precompute(points: &[Point]) -> straus::Tables<Point> {
         straus::Tables::new(points, straus::Tables::<Point>::FIXED_WIDTH)
@@ -263,6 +264,21 @@ impl Curve for Secp256k1 {
         let s: Vec<[u64; 4]> = static_scalars.iter().map(limbs).collect();
         let d: Vec<[u64; 4]> = dynamic_scalars.iter().map(limbs).collect();
         straus::msm_with_tables(pre, &s, &d, dynamic_points)
+    }
+}
+
+impl BatchAffine for Point {
+    type BatchScratch = point::BatchScratch;
+    fn identity_affine() -> Affine {
+        Affine::identity()
+    }
+    fn batch_add_affine(
+        a: &[Affine],
+        b: &[Affine],
+        out: &mut Vec<Affine>,
+        scratch: &mut point::BatchScratch,
+    ) {
+        point::batch_add_affine(a, b, out, scratch)
     }
 }
 

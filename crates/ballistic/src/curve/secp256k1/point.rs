@@ -346,3 +346,94 @@ impl AddAssign for Point {
         *self = Point::add(self, &rhs);
     }
 }
+
+/// Buffers reused across [`batch_add_affine`] calls.
+#[derive(Default)]
+pub struct BatchScratch {
+    den: alloc::vec::Vec<Fe>,
+    prefix: alloc::vec::Vec<Fe>,
+    kind: alloc::vec::Vec<AddKind>,
+}
+
+/// Which formula a pair of affine points needs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AddKind {
+    /// Distinct x: the chord, denominator `x₂ − x₁`.
+    Chord,
+    /// Equal points: the tangent, denominator `2y`.
+    Tangent,
+    /// `a` is the identity: the result is `b`.
+    TakeB,
+    /// `b` is the identity: the result is `a`.
+    TakeA,
+    /// `a = −b`: the result is the identity.
+    Cancel,
+}
+
+/// `out[i] = a[i] + b[i]` in affine coordinates with one shared field inversion
+/// (Montgomery's trick): ≈ 6M per addition. Variable time (public data only); every
+/// case (identity, equal, opposite points) is handled.
+pub fn batch_add_affine(
+    a: &[Affine],
+    b: &[Affine],
+    out: &mut alloc::vec::Vec<Affine>,
+    scratch: &mut BatchScratch,
+) {
+    let n = a.len().min(b.len());
+    let BatchScratch { den, prefix, kind } = scratch;
+    den.clear();
+    prefix.clear();
+    kind.clear();
+    out.clear();
+    let mut acc = Fe::ONE;
+    for (p, q) in a[..n].iter().zip(&b[..n]) {
+        let (k, d) = if bool::from(p.infinity) {
+            (AddKind::TakeB, Fe::ONE)
+        } else if bool::from(q.infinity) {
+            (AddKind::TakeA, Fe::ONE)
+        } else if p.x == q.x {
+            if p.y == q.y {
+                (AddKind::Tangent, p.y.double())
+            } else {
+                (AddKind::Cancel, Fe::ONE)
+            }
+        } else {
+            (AddKind::Chord, sub(&q.x, &p.x, 1))
+        };
+        kind.push(k);
+        prefix.push(acc);
+        acc *= &d;
+        den.push(d);
+    }
+    // All denominators are non-zero (distinct x, or 2y with y ≠ 0 on a prime-order
+    // curve), so the product is invertible.
+    let mut inv = acc.invert().unwrap_or(Fe::ZERO);
+    for i in (0..n).rev() {
+        let d_inv = inv * &prefix[i];
+        inv *= &den[i];
+        prefix[i] = d_inv;
+    }
+    for i in 0..n {
+        let (p, q) = (&a[i], &b[i]);
+        let r = match kind[i] {
+            AddKind::TakeA => *p,
+            AddKind::TakeB => *q,
+            AddKind::Cancel => Affine::identity(),
+            AddKind::Chord | AddKind::Tangent => {
+                let lambda = if kind[i] == AddKind::Chord {
+                    sub(&q.y, &p.y, 1) * &prefix[i]
+                } else {
+                    p.x.square().mul_single(3) * &prefix[i]
+                };
+                let x3 = sub(&lambda.square(), &(p.x + &q.x), 2).normalize();
+                let y3 = sub(&(lambda * &sub(&p.x, &x3, 1)), &p.y, 1).normalize();
+                Affine {
+                    x: x3,
+                    y: y3,
+                    infinity: Choice::from(0),
+                }
+            }
+        };
+        out.push(r);
+    }
+}

@@ -419,3 +419,29 @@ fn range_proofs_on_secp256k1() {
     }
     batch.verify(&mut r).unwrap();
 }
+
+#[test]
+fn batch_affine_addition_cases() {
+    let mut r = rng();
+    let p = random_point(&mut r).to_affine();
+    let q = random_point(&mut r).to_affine();
+    let id = Affine::identity();
+    let a = [p, p, p, id, p, id, q];
+    let b = [q, p, p.negate(), q, id, id, p];
+    let mut out = Vec::new();
+    let mut scratch = point::BatchScratch::default();
+    point::batch_add_affine(&a, &b, &mut out, &mut scratch);
+    assert_eq!(out.len(), a.len());
+    for ((x, y), z) in a.iter().zip(&b).zip(&out) {
+        assert_eq!(z.to_projective(), x.to_projective() + y.to_projective());
+    }
+    // Repeated points and cancelling pairs inside one bucket (window 2: 2 buckets).
+    let pts = [p, p, p.negate(), q, q.negate(), p].map(|a| a.to_projective());
+    let s: Vec<[u64; 4]> = (0..6).map(|_| [1u64, 0, 0, 0]).collect();
+    let want = pts.iter().fold(Point::IDENTITY, |acc, x| acc + *x);
+    assert_eq!(pippenger::msm_batch_affine_with_window(&s, &pts, 2), want);
+    assert_eq!(
+        pippenger::msm_batch_affine_with_window(&s[..3], &pts[..3], 2),
+        pts[0]
+    );
+}

@@ -1,0 +1,1 @@
+//! secp256k1-zkp's Bulletproof generator vector (placeholder; being written).
