@@ -89,14 +89,7 @@ fn challenge<C: Curve, T: TranscriptProtocol<C>>(
     L: &ProofPoint<C>,
     R: &ProofPoint<C>,
 ) -> Option<C::Scalar> {
-    transcript.append_point(b"L", &L.encoding);
-    transcript.append_point(b"R", &R.encoding);
-    let u = transcript.challenge_scalar(b"u");
-    if C::scalar_is_zero(&u) {
-        None
-    } else {
-        Some(u)
-    }
+    transcript.challenge_u(&L.encoding, &R.encoding)
 }
 
 impl<C: Curve> InnerProductProof<C> {

@@ -12,51 +12,109 @@
 //! the inner-product domain separator carries the (padded) vector length; the
 //! generators are fixed by `n`, `m` and the generator labels.
 
+#![allow(non_snake_case)]
+
 use crate::curve::Curve;
 use rand_core::{CryptoRng, RngCore};
 
-/// The Fiat–Shamir operations of the range-proof protocol.
+/// The Fiat–Shamir operations of the range-proof protocol, one per protocol message.
+///
+/// Each flavour decides how a message is absorbed and how a challenge is drawn; a
+/// challenge the flavour rejects (zero, or a hash outside the scalar range for
+/// flavours that do not reduce) is `None`, and the prover and the verifier fail.
 ///
 /// # Example
 /// ```
 /// use ballistic::transcript::TranscriptProtocol;
-/// use ballistic::curve::ristretto::Ristretto;
+/// use ballistic::curve::{Curve, ristretto::Ristretto};
 /// use ballistic::merlin::Transcript;
+/// let (a, s) = Ristretto::default_pedersen_bases();
+/// let (a, s) = (Ristretto::encode(&a), Ristretto::encode(&s));
 /// let mut t1 = Transcript::new(b"example");
 /// let mut t2 = Transcript::new(b"example");
-/// TranscriptProtocol::<Ristretto>::rangeproof_domain_sep(&mut t1, 64, 1);
-/// TranscriptProtocol::<Ristretto>::rangeproof_domain_sep(&mut t2, 32, 1);
-/// let c1 = TranscriptProtocol::<Ristretto>::challenge_scalar(&mut t1, b"y");
-/// let c2 = TranscriptProtocol::<Ristretto>::challenge_scalar(&mut t2, b"y");
+/// TranscriptProtocol::<Ristretto>::append_statement(&mut t1, 64, &[]);
+/// TranscriptProtocol::<Ristretto>::append_statement(&mut t2, 32, &[]);
+/// let c1 = TranscriptProtocol::<Ristretto>::challenge_yz(&mut t1, &a, &s);
+/// let c2 = TranscriptProtocol::<Ristretto>::challenge_yz(&mut t2, &a, &s);
 /// assert_ne!(c1, c2); // the bit width is bound before the first challenge
 /// ```
 pub trait TranscriptProtocol<C: Curve> {
     /// The prover's randomness source derived from the transcript and the witness.
     type Rng: RngCore + CryptoRng;
 
-    /// Domain separator for a range proof of `m` values of `n` bits.
-    fn rangeproof_domain_sep(&mut self, n: u64, m: u64);
-    /// Domain separator for an inner-product argument over vectors of length `n`.
+    /// The statement, before any challenge: the bit width `n` and every commitment
+    /// (their number is `m`).
+    fn append_statement(&mut self, n: u64, commitments: &[C::Encoding]);
+    /// Absorbs `A`, `S` and draws `y`, `z`.
+    fn challenge_yz(&mut self, A: &C::Encoding, S: &C::Encoding) -> Option<(C::Scalar, C::Scalar)>;
+    /// Absorbs `T_1`, `T_2` and draws `x`.
+    fn challenge_x(&mut self, T_1: &C::Encoding, T_2: &C::Encoding) -> Option<C::Scalar>;
+    /// Absorbs `t_x`, `t_x_blinding` (`τ_x`), `e_blinding` (`μ`) and draws the
+    /// inner-product base challenge `w`.
+    fn challenge_w(
+        &mut self,
+        t_x: &C::Scalar,
+        t_x_blinding: &C::Scalar,
+        e_blinding: &C::Scalar,
+    ) -> Option<C::Scalar>;
+    /// Starts an inner-product argument over vectors of length `n`.
     fn innerproduct_domain_sep(&mut self, n: u64);
-    /// Appends a scalar.
-    fn append_scalar(&mut self, label: &'static [u8], scalar: &C::Scalar);
-    /// Appends a point encoding.
-    fn append_point(&mut self, label: &'static [u8], point: &C::Encoding);
-    /// Draws a challenge scalar.
-    fn challenge_scalar(&mut self, label: &'static [u8]) -> C::Scalar;
+    /// Absorbs one round's `L`, `R` and draws its challenge `u`.
+    fn challenge_u(&mut self, L: &C::Encoding, R: &C::Encoding) -> Option<C::Scalar>;
     /// Derives the prover's RNG from the current transcript state, the secret witness
     /// and external randomness (so that a weak external RNG alone cannot leak the
     /// witness, and a repeated witness alone cannot repeat nonces).
     fn witness_rng<R: RngCore + CryptoRng>(&self, witness: &[&[u8]], rng: &mut R) -> Self::Rng;
 }
 
+/// Draws a Merlin challenge (64 bytes reduced: uniform); zero is rejected.
+fn merlin_challenge<C: Curve>(
+    t: &mut merlin::Transcript,
+    label: &'static [u8],
+) -> Option<C::Scalar> {
+    let mut buf = [0u8; 64];
+    t.challenge_bytes(label, &mut buf);
+    let c = C::scalar_from_wide_bytes(&buf);
+    (!C::scalar_is_zero(&c)).then_some(c)
+}
+
+/// The Merlin flavour: byte-for-byte dalek's `bulletproofs` transcript.
 impl<C: Curve> TranscriptProtocol<C> for merlin::Transcript {
     type Rng = merlin::TranscriptRng;
 
-    fn rangeproof_domain_sep(&mut self, n: u64, m: u64) {
+    fn append_statement(&mut self, n: u64, commitments: &[C::Encoding]) {
         self.append_message(b"dom-sep", b"rangeproof v1");
         self.append_u64(b"n", n);
-        self.append_u64(b"m", m);
+        self.append_u64(b"m", commitments.len() as u64);
+        for V in commitments {
+            self.append_message(b"V", C::encoding_bytes(V));
+        }
+    }
+
+    fn challenge_yz(&mut self, A: &C::Encoding, S: &C::Encoding) -> Option<(C::Scalar, C::Scalar)> {
+        self.append_message(b"A", C::encoding_bytes(A));
+        self.append_message(b"S", C::encoding_bytes(S));
+        let y = merlin_challenge::<C>(self, b"y");
+        let z = merlin_challenge::<C>(self, b"z");
+        Some((y?, z?))
+    }
+
+    fn challenge_x(&mut self, T_1: &C::Encoding, T_2: &C::Encoding) -> Option<C::Scalar> {
+        self.append_message(b"T_1", C::encoding_bytes(T_1));
+        self.append_message(b"T_2", C::encoding_bytes(T_2));
+        merlin_challenge::<C>(self, b"x")
+    }
+
+    fn challenge_w(
+        &mut self,
+        t_x: &C::Scalar,
+        t_x_blinding: &C::Scalar,
+        e_blinding: &C::Scalar,
+    ) -> Option<C::Scalar> {
+        self.append_message(b"t_x", &C::scalar_to_bytes(t_x));
+        self.append_message(b"t_x_blinding", &C::scalar_to_bytes(t_x_blinding));
+        self.append_message(b"e_blinding", &C::scalar_to_bytes(e_blinding));
+        merlin_challenge::<C>(self, b"w")
     }
 
     fn innerproduct_domain_sep(&mut self, n: u64) {
@@ -64,18 +122,10 @@ impl<C: Curve> TranscriptProtocol<C> for merlin::Transcript {
         self.append_u64(b"n", n);
     }
 
-    fn append_scalar(&mut self, label: &'static [u8], scalar: &C::Scalar) {
-        self.append_message(label, &C::scalar_to_bytes(scalar));
-    }
-
-    fn append_point(&mut self, label: &'static [u8], point: &C::Encoding) {
-        self.append_message(label, C::encoding_bytes(point));
-    }
-
-    fn challenge_scalar(&mut self, label: &'static [u8]) -> C::Scalar {
-        let mut buf = [0u8; 64];
-        self.challenge_bytes(label, &mut buf);
-        C::scalar_from_wide_bytes(&buf)
+    fn challenge_u(&mut self, L: &C::Encoding, R: &C::Encoding) -> Option<C::Scalar> {
+        self.append_message(b"L", C::encoding_bytes(L));
+        self.append_message(b"R", C::encoding_bytes(R));
+        merlin_challenge::<C>(self, b"u")
     }
 
     fn witness_rng<R: RngCore + CryptoRng>(&self, witness: &[&[u8]], rng: &mut R) -> Self::Rng {

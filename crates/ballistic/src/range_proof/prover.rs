@@ -138,10 +138,7 @@ where
             .encoding
         })
         .collect();
-    transcript.rangeproof_domain_sep(n as u64, m as u64);
-    for Vj in &V {
-        transcript.append_point(b"V", Vj);
-    }
+    transcript.append_statement(n as u64, &V);
 
     // Bits: a_L[j·n + i] = bit i of v_j; padding positions are 0.
     let mut a_L: Vec<Choice> = Vec::with_capacity(np);
@@ -191,13 +188,9 @@ where
     // Public by design: A and S are part of the proof.
     let A = declassify_point(ProofPoint::<C>::new(A));
     let S = declassify_point(ProofPoint::<C>::new(S));
-    transcript.append_point(b"A", &A.encoding);
-    transcript.append_point(b"S", &S.encoding);
-    let y = transcript.challenge_scalar(b"y");
-    let z = transcript.challenge_scalar(b"z");
-    if C::scalar_is_zero(&y) || C::scalar_is_zero(&z) {
-        return Err(ProofError::ProvingError);
-    }
+    let (y, z) = transcript
+        .challenge_yz(&A.encoding, &S.encoding)
+        .ok_or(ProofError::ProvingError)?;
 
     // l(X) = (a_L − z) + s_L·X ;  r(X) = y^i ∘ (a_R + z + s_R·X) + d,
     // d[j·n + i] = z^{2+j}·2^i (0 at padding positions).
@@ -240,12 +233,9 @@ where
         &[t2, tau2],
         &[B, B_blinding],
     )));
-    transcript.append_point(b"T_1", &T_1.encoding);
-    transcript.append_point(b"T_2", &T_2.encoding);
-    let x = transcript.challenge_scalar(b"x");
-    if C::scalar_is_zero(&x) {
-        return Err(ProofError::ProvingError);
-    }
+    let x = transcript
+        .challenge_x(&T_1.encoding, &T_2.encoding)
+        .ok_or(ProofError::ProvingError)?;
 
     // τ_x = τ2·x² + τ1·x + Σ z^{2+j}·γ_j ;  μ = α + ρ·x
     let mut t_x_blinding = tau2 * x * x + tau1 * x;
@@ -273,13 +263,9 @@ where
         .collect();
     let t_x = crate::util::inner_product::<C>(&l, &r);
 
-    transcript.append_scalar(b"t_x", &t_x);
-    transcript.append_scalar(b"t_x_blinding", &t_x_blinding);
-    transcript.append_scalar(b"e_blinding", &e_blinding);
-    let w = transcript.challenge_scalar(b"w");
-    if C::scalar_is_zero(&w) {
-        return Err(ProofError::ProvingError);
-    }
+    let w = transcript
+        .challenge_w(&t_x, &t_x_blinding, &e_blinding)
+        .ok_or(ProofError::ProvingError)?;
     let Q = C::mul(&w, &B);
 
     // Secrets no longer needed.

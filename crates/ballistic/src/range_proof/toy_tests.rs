@@ -170,16 +170,29 @@ struct GridTranscript {
     next: usize,
 }
 
-impl TranscriptProtocol<Toy> for GridTranscript {
-    type Rng = TestRng;
-    fn rangeproof_domain_sep(&mut self, _n: u64, _m: u64) {}
-    fn innerproduct_domain_sep(&mut self, _n: u64) {}
-    fn append_scalar(&mut self, _label: &'static [u8], _scalar: &ToyScalar) {}
-    fn append_point(&mut self, _label: &'static [u8], _point: &[u8; 2]) {}
-    fn challenge_scalar(&mut self, _label: &'static [u8]) -> ToyScalar {
+impl GridTranscript {
+    fn next_challenge(&mut self) -> ToyScalar {
         let c = self.challenges[self.next % self.challenges.len()];
         self.next += 1;
         c
+    }
+}
+
+impl TranscriptProtocol<Toy> for GridTranscript {
+    type Rng = TestRng;
+    fn append_statement(&mut self, _n: u64, _commitments: &[[u8; 2]]) {}
+    fn challenge_yz(&mut self, _a: &[u8; 2], _s: &[u8; 2]) -> Option<(ToyScalar, ToyScalar)> {
+        Some((self.next_challenge(), self.next_challenge()))
+    }
+    fn challenge_x(&mut self, _t1: &[u8; 2], _t2: &[u8; 2]) -> Option<ToyScalar> {
+        Some(self.next_challenge())
+    }
+    fn challenge_w(&mut self, _: &ToyScalar, _: &ToyScalar, _: &ToyScalar) -> Option<ToyScalar> {
+        Some(self.next_challenge())
+    }
+    fn innerproduct_domain_sep(&mut self, _n: u64) {}
+    fn challenge_u(&mut self, _l: &[u8; 2], _r: &[u8; 2]) -> Option<ToyScalar> {
+        Some(self.next_challenge())
     }
     fn witness_rng<R: rand_core::RngCore + rand_core::CryptoRng>(
         &self,

@@ -111,27 +111,17 @@ impl<C: Curve> RangeProof<C> {
             }
         }
 
-        transcript.rangeproof_domain_sep(n as u64, m as u64);
-        for Vj in value_commitments {
-            // Commitments may be the identity (value 0, blinding 0), as in dalek.
-            transcript.append_point(b"V", Vj);
-        }
-        transcript.append_point(b"A", &self.A.encoding);
-        transcript.append_point(b"S", &self.S.encoding);
-        let y = transcript.challenge_scalar(b"y");
-        let z = transcript.challenge_scalar(b"z");
-        transcript.append_point(b"T_1", &self.T_1.encoding);
-        transcript.append_point(b"T_2", &self.T_2.encoding);
-        let x = transcript.challenge_scalar(b"x");
-        transcript.append_scalar(b"t_x", &self.t_x);
-        transcript.append_scalar(b"t_x_blinding", &self.t_x_blinding);
-        transcript.append_scalar(b"e_blinding", &self.e_blinding);
-        let w = transcript.challenge_scalar(b"w");
-        for ch in [&y, &z, &x, &w] {
-            if C::scalar_is_zero(ch) {
-                return Err(ProofError::VerificationError);
-            }
-        }
+        // Commitments may be the identity (value 0, blinding 0), as in dalek.
+        transcript.append_statement(n as u64, value_commitments);
+        let (y, z) = transcript
+            .challenge_yz(&self.A.encoding, &self.S.encoding)
+            .ok_or(ProofError::VerificationError)?;
+        let x = transcript
+            .challenge_x(&self.T_1.encoding, &self.T_2.encoding)
+            .ok_or(ProofError::VerificationError)?;
+        let w = transcript
+            .challenge_w(&self.t_x, &self.t_x_blinding, &self.e_blinding)
+            .ok_or(ProofError::VerificationError)?;
         let u = self.ipp_proof.verification_challenges(np, transcript)?;
 
         Ok(Prepared {
