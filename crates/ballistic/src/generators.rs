@@ -89,6 +89,9 @@ pub struct BulletproofGens<C: Curve> {
     pub party_capacity: usize,
     G_vec: Vec<Vec<C::Point>>,
     H_vec: Vec<Vec<C::Point>>,
+    /// Flat layout (secp256k1-zkp): one vector each, value `j` bit `k` of an `n`-bit
+    /// proof uses position `j·n + k`; capacity is then `n·m <= gens_capacity`.
+    flat: bool,
     padding: RwLock<Padding<C>>,
     tables: Mutex<TableCache<C>>,
 }
@@ -104,6 +107,7 @@ impl<C: Curve> Clone for BulletproofGens<C> {
             party_capacity: self.party_capacity,
             G_vec: self.G_vec.clone(),
             H_vec: self.H_vec.clone(),
+            flat: self.flat,
             padding: RwLock::new(Padding {
                 G: pad.G.clone(),
                 H: pad.H.clone(),
@@ -138,6 +142,7 @@ impl<C: Curve> BulletproofGens<C> {
             party_capacity,
             G_vec: (0..party_capacity).map(|_| Vec::new()).collect(),
             H_vec: (0..party_capacity).map(|_| Vec::new()).collect(),
+            flat: false,
             padding: RwLock::new(Padding {
                 G: Vec::new(),
                 H: Vec::new(),
@@ -148,9 +153,54 @@ impl<C: Curve> BulletproofGens<C> {
         gens
     }
 
-    /// Grows every party's chains to `new_capacity` generators (no-op if smaller).
+    /// Generators in the flat layout of secp256k1-zkp: `G_i = G[i]`, `H_i = H[i]`, and
+    /// value `j`, bit `k` of an `n`-bit proof uses position `j·n + k` (so any shape
+    /// with `n·m <= G.len()` fits). The two vectors must have equal lengths.
+    pub fn from_flat_vectors(G: Vec<C::Point>, H: Vec<C::Point>) -> Self {
+        let len = G.len().min(H.len());
+        let (mut G, mut H) = (G, H);
+        G.truncate(len);
+        H.truncate(len);
+        BulletproofGens {
+            gens_capacity: len,
+            party_capacity: 1,
+            G_vec: alloc::vec![G],
+            H_vec: alloc::vec![H],
+            flat: true,
+            padding: RwLock::new(Padding {
+                G: Vec::new(),
+                H: Vec::new(),
+            }),
+            tables: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Whether these generators serve `m`-value, `n`-bit proofs.
+    pub fn supports(&self, n: usize, m: usize) -> bool {
+        if self.flat {
+            n.checked_mul(m).is_some_and(|nm| nm <= self.gens_capacity)
+        } else {
+            n <= self.gens_capacity && m <= self.party_capacity
+        }
+    }
+
+    /// Whether the generators use the flat layout ([`BulletproofGens::from_flat_vectors`]).
+    pub fn is_flat(&self) -> bool {
+        self.flat
+    }
+
+    /// The flat vectors `(G, H)` (empty unless [`BulletproofGens::is_flat`]).
+    pub(crate) fn flat_vectors(&self) -> (&[C::Point], &[C::Point]) {
+        match (self.flat, self.G_vec.first(), self.H_vec.first()) {
+            (true, Some(g), Some(h)) => (g, h),
+            _ => (&[], &[]),
+        }
+    }
+
+    /// Grows every party's chains to `new_capacity` generators (no-op if smaller, and
+    /// for the flat layout, whose generators are fixed by the format).
     pub fn increase_capacity(&mut self, new_capacity: usize) {
-        if self.gens_capacity >= new_capacity {
+        if self.flat || self.gens_capacity >= new_capacity {
             return;
         }
         for j in 0..self.party_capacity {
@@ -174,18 +224,20 @@ impl<C: Curve> BulletproofGens<C> {
     /// The `G` generators of an `m`-value, `n`-bit proof, before padding: the first `n`
     /// of each of the first `m` parties.
     pub fn G(&self, n: usize, m: usize) -> impl Iterator<Item = &C::Point> {
+        let (flat, per) = if self.flat { (n * m, 0) } else { (0, n) };
         self.G_vec
             .iter()
-            .take(m)
-            .flat_map(move |g| g.iter().take(n))
+            .take(if self.flat { 1 } else { m })
+            .flat_map(move |g| g.iter().take(flat + per))
     }
 
     /// The `H` generators of an `m`-value, `n`-bit proof, before padding.
     pub fn H(&self, n: usize, m: usize) -> impl Iterator<Item = &C::Point> {
+        let (flat, per) = if self.flat { (n * m, 0) } else { (0, n) };
         self.H_vec
             .iter()
-            .take(m)
-            .flat_map(move |h| h.iter().take(n))
+            .take(if self.flat { 1 } else { m })
+            .flat_map(move |h| h.iter().take(flat + per))
     }
 
     /// The `G` and `H` chains of party `j` (`gens_capacity` each).

@@ -75,13 +75,15 @@ impl<C: Curve> ProofPoint<C> {
     }
 }
 
-/// An inner-product proof: `log2(N')` pairs `(L_k, R_k)` and the final scalars `a`, `b`.
+/// An inner-product proof: pairs `(L_k, R_k)` and the final vectors `a`, `b` (length 1
+/// after `log2(N')` rounds, dalek's form; or length 2 after `log2(N') − 1` rounds,
+/// secp256k1-zkp's form).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InnerProductProof<C: Curve> {
     pub(crate) L_vec: Vec<ProofPoint<C>>,
     pub(crate) R_vec: Vec<ProofPoint<C>>,
-    pub(crate) a: C::Scalar,
-    pub(crate) b: C::Scalar,
+    pub(crate) a: Vec<C::Scalar>,
+    pub(crate) b: Vec<C::Scalar>,
 }
 
 fn challenge<C: Curve, T: TranscriptProtocol<C>>(
@@ -93,10 +95,11 @@ fn challenge<C: Curve, T: TranscriptProtocol<C>>(
 }
 
 impl<C: Curve> InnerProductProof<C> {
-    /// Proves `P = <a,G> + <b,H'> + <a,b>·Q` with `H'_i = h_factors[i]·H_i`.
-    ///
+    /// Proves `P = <a,G> + <b,H'> + <a,b>·Q` with `H'_i = h_factors[i]·H_i`, folding
+    /// until the vectors have length `final_len` (1 or 2, at most `N'`).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn create<T: TranscriptProtocol<C>>(
+        final_len: usize,
         transcript: &mut T,
         Q: &C::Point,
         h_factors: &[C::Scalar],
@@ -110,6 +113,7 @@ impl<C: Curve> InnerProductProof<C> {
         debug_assert!(H.len() == np && a.len() == np && b.len() == np && h_factors.len() == np);
         transcript.innerproduct_domain_sep(np as u64);
 
+        debug_assert!(final_len.is_power_of_two() && final_len <= np);
         let lg = np.trailing_zeros() as usize;
         let mut L_vec = Vec::with_capacity(lg);
         let mut R_vec = Vec::with_capacity(lg);
@@ -125,14 +129,14 @@ impl<C: Curve> InnerProductProof<C> {
         let mut n = np;
         let mut sL: Vec<C::Scalar> = Vec::with_capacity(2 * np);
         let mut sR: Vec<C::Scalar> = Vec::with_capacity(2 * np);
-        while n > 1 {
+        while n > final_len {
             let M = base_G.len();
             sL.clear();
             sR.clear();
             sL.resize(2 * M, zero);
             sR.resize(2 * M, zero);
             for _ in 0..LAZY_BLOCK_ROUNDS {
-                if n == 1 {
+                if n == final_len {
                     break;
                 }
                 let half = n / 2;
@@ -178,7 +182,7 @@ impl<C: Curve> InnerProductProof<C> {
                 }
                 n = half;
             }
-            if n > 1 {
+            if n > final_len {
                 // Materialise: G'_p = Σ_t gc[p + t·n]·base_G[p + t·n], likewise H.
                 let (new_G, new_H) = crate::msm::join(
                     || materialise::<C>(&gc, &base_G, n),
@@ -193,24 +197,28 @@ impl<C: Curve> InnerProductProof<C> {
             }
         }
 
-        Ok(InnerProductProof {
-            L_vec,
-            R_vec,
-            a: a[0],
-            b: b[0],
-        })
+        a.truncate(final_len);
+        b.truncate(final_len);
+        Ok(InnerProductProof { L_vec, R_vec, a, b })
     }
 
     /// Replays the transcript for a proof over vectors of length `np` and returns the
-    /// challenges `u_k`. Fails if the number of rounds does not match `np` or a
-    /// challenge is zero.
+    /// challenges `u_k`. Fails if the number of rounds and final scalars do not match
+    /// `np` or a challenge is rejected.
     pub(crate) fn verification_challenges<T: TranscriptProtocol<C>>(
         &self,
         np: usize,
         transcript: &mut T,
     ) -> Result<Vec<C::Scalar>, ProofError> {
         let lg = self.L_vec.len();
-        if !np.is_power_of_two() || lg != np.trailing_zeros() as usize || self.R_vec.len() != lg {
+        let f = self.a.len();
+        if !np.is_power_of_two()
+            || !(f == 1 || f == 2)
+            || self.b.len() != f
+            || f > np
+            || lg + f.trailing_zeros() as usize != np.trailing_zeros() as usize
+            || self.R_vec.len() != lg
+        {
             return Err(ProofError::VerificationError);
         }
         transcript.innerproduct_domain_sep(np as u64);
@@ -224,7 +232,7 @@ impl<C: Curve> InnerProductProof<C> {
         Ok(u)
     }
 
-    /// The number of rounds `log2(N')`.
+    /// The number of rounds (`log2(N')`, or one less in secp256k1-zkp's form).
     pub fn rounds(&self) -> usize {
         self.L_vec.len()
     }
@@ -324,6 +332,7 @@ mod tests {
 
             let mut pt = merlin::Transcript::new(b"ipp test");
             let proof = InnerProductProof::<Ristretto>::create(
+                1,
                 &mut pt,
                 &Q,
                 &h_factors,
@@ -349,9 +358,10 @@ mod tests {
                     proof.L_vec[k].point * u_sq[k] + proof.R_vec[k].point * (u_inv[k] * u_inv[k]);
             }
             let s_inv: Vec<Scalar> = s.iter().rev().copied().collect();
-            let rhs = Ristretto::vartime_multiscalar_mul(&s, &G) * proof.a
-                + Ristretto::vartime_multiscalar_mul(&s_inv, &Hp) * proof.b
-                + Q * (proof.a * proof.b);
+            let (a, b) = (proof.a[0], proof.b[0]);
+            let rhs = Ristretto::vartime_multiscalar_mul(&s, &G) * a
+                + Ristretto::vartime_multiscalar_mul(&s_inv, &Hp) * b
+                + Q * (a * b);
             assert_eq!(lhs, rhs, "np = {np}");
 
             // A wrong length is rejected, never indexed out of bounds.

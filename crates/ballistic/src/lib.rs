@@ -4,6 +4,7 @@
 //! `[0, 2^n)`, with no trusted setup.
 //!
 //! * [`ristretto`]: ristretto255, interchangeable with dalek's `bulletproofs` crate.
+//! * [`secp256k1`]: secp256k1, interchangeable with secp256k1-zkp's Bulletproofs (Grin).
 //! * Any bit width `1 <= n <= 64` and any number of values `m >= 1` in one proof.
 //! * Constant-time prover (policy in [`range_proof::prover`]); a verifier that never
 //!   panics on any bytes.
@@ -47,6 +48,7 @@ pub mod inner_product;
 pub mod msm;
 pub mod range_proof;
 pub mod ristretto;
+pub mod secp256k1;
 pub mod transcript;
 pub mod util;
 

@@ -15,7 +15,9 @@
 #![allow(non_snake_case)]
 
 use crate::curve::Curve;
+use crate::range_proof::Variant;
 use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroize;
 
 /// The Fiat–Shamir operations of the range-proof protocol, one per protocol message.
 ///
@@ -39,8 +41,10 @@ use rand_core::{CryptoRng, RngCore};
 /// assert_ne!(c1, c2); // the bit width is bound before the first challenge
 /// ```
 pub trait TranscriptProtocol<C: Curve> {
-    /// The prover's randomness source derived from the transcript and the witness.
-    type Rng: RngCore + CryptoRng;
+    /// The structural variant of the protocol this flavour belongs to.
+    const VARIANT: Variant = Variant::Dalek;
+    /// The prover's blinding scalars for one proof.
+    type Nonces: ProverNonces<C>;
 
     /// The statement, before any challenge: the bit width `n` and every commitment
     /// (their number is `m`).
@@ -61,10 +65,41 @@ pub trait TranscriptProtocol<C: Curve> {
     fn innerproduct_domain_sep(&mut self, n: u64);
     /// Absorbs one round's `L`, `R` and draws its challenge `u`.
     fn challenge_u(&mut self, L: &C::Encoding, R: &C::Encoding) -> Option<C::Scalar>;
-    /// Derives the prover's RNG from the current transcript state, the secret witness
-    /// and external randomness (so that a weak external RNG alone cannot leak the
-    /// witness, and a repeated witness alone cannot repeat nonces).
-    fn witness_rng<R: RngCore + CryptoRng>(&self, witness: &[&[u8]], rng: &mut R) -> Self::Rng;
+    /// The prover's blinding scalars, derived from the current transcript state, the
+    /// secret witness (values and blindings) and external randomness, as the flavour
+    /// prescribes.
+    fn prover_nonces<R: RngCore + CryptoRng>(
+        &self,
+        values: &[u64],
+        blindings: &[C::Scalar],
+        rng: &mut R,
+    ) -> Self::Nonces;
+}
+
+/// The prover's blinding scalars of one proof: `α, ρ` (for `A`, `S`), the pairs
+/// `(s_L[i], s_R[i])`, and `τ_1, τ_2`. Implementations zeroize what they hold.
+pub trait ProverNonces<C: Curve> {
+    /// `(α, ρ)`.
+    fn alpha_rho(&mut self) -> (C::Scalar, C::Scalar);
+    /// `(s_L[i], s_R[i])`, requested for `i = 0, 1, …` in order.
+    fn s_pair(&mut self, i: usize) -> (C::Scalar, C::Scalar);
+    /// `(τ_1, τ_2)`.
+    fn tau(&mut self) -> (C::Scalar, C::Scalar);
+}
+
+/// Nonces drawn from an RNG in request order (the Merlin flavour's witness RNG).
+pub struct RngNonces<R: RngCore + CryptoRng>(pub R);
+
+impl<C: Curve, R: RngCore + CryptoRng> ProverNonces<C> for RngNonces<R> {
+    fn alpha_rho(&mut self) -> (C::Scalar, C::Scalar) {
+        (C::scalar_random(&mut self.0), C::scalar_random(&mut self.0))
+    }
+    fn s_pair(&mut self, _i: usize) -> (C::Scalar, C::Scalar) {
+        (C::scalar_random(&mut self.0), C::scalar_random(&mut self.0))
+    }
+    fn tau(&mut self) -> (C::Scalar, C::Scalar) {
+        (C::scalar_random(&mut self.0), C::scalar_random(&mut self.0))
+    }
 }
 
 /// Draws a Merlin challenge (64 bytes reduced: uniform); zero is rejected.
@@ -80,7 +115,7 @@ fn merlin_challenge<C: Curve>(
 
 /// The Merlin flavour: byte-for-byte dalek's `bulletproofs` transcript.
 impl<C: Curve> TranscriptProtocol<C> for merlin::Transcript {
-    type Rng = merlin::TranscriptRng;
+    type Nonces = RngNonces<merlin::TranscriptRng>;
 
     fn append_statement(&mut self, n: u64, commitments: &[C::Encoding]) {
         self.append_message(b"dom-sep", b"rangeproof v1");
@@ -128,11 +163,23 @@ impl<C: Curve> TranscriptProtocol<C> for merlin::Transcript {
         merlin_challenge::<C>(self, b"u")
     }
 
-    fn witness_rng<R: RngCore + CryptoRng>(&self, witness: &[&[u8]], rng: &mut R) -> Self::Rng {
+    /// Merlin's witness RNG: the transcript state, then every value and blinding,
+    /// then 32 bytes of `rng` (so that a weak external RNG alone cannot leak the
+    /// witness, and a repeated witness alone cannot repeat nonces).
+    fn prover_nonces<R: RngCore + CryptoRng>(
+        &self,
+        values: &[u64],
+        blindings: &[C::Scalar],
+        rng: &mut R,
+    ) -> Self::Nonces {
         let mut builder = self.build_rng();
-        for w in witness {
-            builder = builder.rekey_with_witness_bytes(b"witness", w);
+        for (v, g) in values.iter().zip(blindings) {
+            let mut bytes = C::scalar_to_bytes(g);
+            builder = builder
+                .rekey_with_witness_bytes(b"v", &v.to_le_bytes())
+                .rekey_with_witness_bytes(b"blinding", &bytes);
+            bytes.zeroize();
         }
-        builder.finalize(rng)
+        RngNonces(builder.finalize(rng))
     }
 }

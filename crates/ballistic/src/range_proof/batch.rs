@@ -197,7 +197,15 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             .iter()
             .map(|_| (C::scalar_random_nonzero(rng), C::scalar_random_nonzero(rng)))
             .collect();
-        let shape = (max_n, max_m, max_pad);
+        // Flat generators (secp256k1-zkp): position j·n + k is generator j·n + k of
+        // the flat vectors, so the accumulators are indexed by position (stride 0).
+        let flat = self.bp_gens.is_flat();
+        let max_nm = proofs.iter().map(|p| p.n * p.m).max().unwrap_or(0);
+        let shape = if flat {
+            (max_nm, 1, max_pad, true)
+        } else {
+            (max_n, max_m, max_pad, false)
+        };
         let emit_range = |range: core::ops::Range<usize>| -> Option<BatchTerms<C>> {
             let mut terms = BatchTerms::<C>::new(shape);
             for k in range {
@@ -239,17 +247,27 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             scalars.push(s);
             points.push(B);
         }
-        for (j, (g_row, h_row)) in G
-            .chunks(max_n.max(1))
-            .zip(H.chunks(max_n.max(1)))
-            .enumerate()
-        {
-            let (Gj, Hj) = self.bp_gens.party_vectors(j);
-            for (((g, h), Gjk), Hjk) in g_row.iter().zip(h_row).zip(Gj).zip(Hj) {
+        if self.bp_gens.is_flat() {
+            let (Gf, Hf) = self.bp_gens.flat_vectors();
+            for (((g, h), Gk), Hk) in G.iter().zip(&H).zip(Gf).zip(Hf) {
                 scalars.push(*g);
-                points.push(*Gjk);
+                points.push(*Gk);
                 scalars.push(*h);
-                points.push(*Hjk);
+                points.push(*Hk);
+            }
+        } else {
+            for (j, (g_row, h_row)) in G
+                .chunks(max_n.max(1))
+                .zip(H.chunks(max_n.max(1)))
+                .enumerate()
+            {
+                let (Gj, Hj) = self.bp_gens.party_vectors(j);
+                for (((g, h), Gjk), Hjk) in g_row.iter().zip(h_row).zip(Gj).zip(Hj) {
+                    scalars.push(*g);
+                    points.push(*Gjk);
+                    scalars.push(*h);
+                    points.push(*Hjk);
+                }
             }
         }
         if max_pad > 0 {
@@ -271,6 +289,8 @@ struct BatchTerms<C: Curve> {
     pedersen: Vec<(C::Point, C::Scalar)>,
     /// Row length of `G`/`H`: the largest `n` of the batch.
     stride: usize,
+    /// Accumulators indexed by position `i = j·n + k` (flat generators).
+    flat: bool,
     /// Shape of the proof being emitted.
     n: usize,
     nm: usize,
@@ -299,12 +319,13 @@ fn chunk_ranges(len: usize) -> Vec<core::ops::Range<usize>> {
 impl<C: Curve> BatchTerms<C> {
     /// Empty accumulators for a batch whose largest shape is `(max_n, max_m)` with
     /// `max_pad` padding positions.
-    fn new((max_n, max_m, max_pad): (usize, usize, usize)) -> Self {
+    fn new((max_n, max_m, max_pad, flat): (usize, usize, usize, bool)) -> Self {
         BatchTerms {
             scalars: Vec::new(),
             points: Vec::new(),
             pedersen: Vec::new(),
             stride: max_n,
+            flat,
             n: 0,
             nm: 0,
             G: vec![C::scalar_zero(); max_n * max_m],
@@ -337,7 +358,11 @@ impl<C: Curve> BatchTerms<C> {
 
     fn slot(&mut self, i: usize, h_side: bool) -> Option<&mut C::Scalar> {
         if i < self.nm {
-            let idx = (i / self.n) * self.stride + i % self.n;
+            let idx = if self.flat {
+                i
+            } else {
+                (i / self.n) * self.stride + i % self.n
+            };
             if h_side {
                 self.H.get_mut(idx)
             } else {

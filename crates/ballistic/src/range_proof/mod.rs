@@ -9,6 +9,7 @@
 //! * [`verifier`]: every check folded into one multiscalar multiplication.
 //! * [`batch`]: many proofs of any shapes in one multiscalar multiplication.
 //! * [`wire`]: the byte layout of dalek's `bulletproofs` crate.
+//! * [`zkp`]: secp256k1-zkp's byte layout, transcript, nonces and rewinding.
 
 #![allow(non_snake_case)]
 
@@ -16,15 +17,56 @@ pub mod batch;
 pub mod prover;
 pub mod verifier;
 pub mod wire;
+pub mod zkp;
 
 use crate::curve::Curve;
 use crate::inner_product::{InnerProductProof, ProofPoint};
+
+/// The structural choices of a wire format's protocol (the transcript flavour is the
+/// other half; see [`crate::transcript`]). One prover and one verifier serve both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// dalek's `bulletproofs`: the inner-product argument folds lo/hi halves down to
+    /// one element; its base is `Q = w·B`; `N'` is padded to a power of two.
+    Dalek,
+    /// secp256k1-zkp: the argument folds even/odd neighbours (lo/hi halves of the
+    /// bit-reversed order) down to two elements; its base is `Q = w·B̃`; `n·m` must be
+    /// a power of two (no padding). See `docs/secp256k1-zkp-format.md`.
+    Zkp,
+}
+
+impl Variant {
+    /// Length of the inner-product argument's final vectors for `N'` generators.
+    pub(crate) fn ipa_final_len(self, np: usize) -> usize {
+        match self {
+            Variant::Dalek => 1,
+            Variant::Zkp => np.min(2),
+        }
+    }
+
+    /// The position in the argument's working order of generator `i` of `np`
+    /// (the bit reversal of `i` for [`Variant::Zkp`]; an involution).
+    pub(crate) fn ipa_position(self, i: usize, np: usize) -> usize {
+        match self {
+            Variant::Dalek => i,
+            Variant::Zkp => {
+                let lg = np.trailing_zeros();
+                if lg == 0 {
+                    0
+                } else {
+                    i.reverse_bits() >> (usize::BITS - lg)
+                }
+            }
+        }
+    }
+}
 
 /// A range proof for one or more values (generic over the curve).
 ///
 /// Use the curve facades, e.g. [`crate::ristretto::RangeProof`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RangeProof<C: Curve> {
+    pub(crate) variant: Variant,
     pub(crate) A: ProofPoint<C>,
     pub(crate) S: ProofPoint<C>,
     pub(crate) T_1: ProofPoint<C>,
@@ -47,6 +89,7 @@ pub(crate) fn check_shape<C: Curve>(
     bp_gens: &crate::generators::BulletproofGens<C>,
     n: usize,
     m: usize,
+    variant: Variant,
 ) -> Result<usize, crate::ProofError> {
     use crate::ProofError;
     if n == 0 || n > crate::MAX_BITS {
@@ -55,7 +98,16 @@ pub(crate) fn check_shape<C: Curve>(
     if m == 0 || m > crate::MAX_AGGREGATION {
         return Err(ProofError::InvalidAggregation);
     }
-    if bp_gens.gens_capacity < n || bp_gens.party_capacity < m {
+    if variant == Variant::Zkp {
+        // secp256k1-zkp has no padding: n and m must be powers of two.
+        if !n.is_power_of_two() {
+            return Err(ProofError::InvalidBitsize);
+        }
+        if !m.is_power_of_two() {
+            return Err(ProofError::InvalidAggregation);
+        }
+    }
+    if !bp_gens.supports(n, m) {
         return Err(ProofError::InvalidGeneratorsLength);
     }
     Ok(crate::util::padded_len(n, m))

@@ -27,14 +27,24 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
-use super::{check_shape, RangeProof};
+use super::{check_shape, RangeProof, Variant};
 use crate::ct::{declassify_bool, declassify_point, declassify_scalar};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::inner_product::{InnerProductProof, ProofPoint};
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::{ProverNonces, TranscriptProtocol};
 use crate::util::powers;
+
+/// Reorders `v` into the inner-product argument's working order of `variant`.
+fn permute<X: Copy>(v: &mut [X], variant: Variant, np: usize) {
+    for i in 0..v.len() {
+        let j = variant.ipa_position(i, np);
+        if j > i {
+            v.swap(i, j);
+        }
+    }
+}
 
 /// Whether every value fits in `n` bits, computed without secret-dependent branches.
 fn all_in_range(values: &[u64], n: usize) -> Choice {
@@ -104,23 +114,15 @@ where
         return Err(ProofError::WrongNumBlindingFactors);
     }
     let m = values.len();
-    let np = check_shape(bp_gens, n, m)?;
+    let np = check_shape(bp_gens, n, m, T::VARIANT)?;
     // Public by design: the result of the call says whether the values are in range.
     if !cheat.skip_range_check && !declassify_bool(all_in_range(values, n)) {
         return Err(ProofError::ValueOutOfRange);
     }
 
     // Witness-bound randomness, derived before the statement is appended.
-    let mut rng = {
-        let mut wit: Vec<u8> = Vec::with_capacity(m * 40);
-        for (v, g) in values.iter().zip(blindings.iter()) {
-            wit.extend_from_slice(&v.to_le_bytes());
-            wit.extend_from_slice(&C::scalar_to_bytes(g));
-        }
-        let r = transcript.witness_rng(&[&wit], rng);
-        wit.zeroize();
-        r
-    };
+    let mut nonces = transcript.prover_nonces(values, blindings, rng);
+    let variant = T::VARIANT;
 
     let B = pc_gens.B;
     let B_blinding = pc_gens.B_blinding;
@@ -162,16 +164,20 @@ where
     a_L.resize(np, Choice::from(0u8));
 
     // A = α·B̃ + Σ (a_L[i] ? G_i : −H_i)
-    let mut alpha = C::scalar_random(&mut rng);
+    let (mut alpha, mut rho) = nonces.alpha_rho();
     let mut A = C::mul(&alpha, &B_blinding);
     for i in 0..np {
         A += C::Point::conditional_select(&(-H[i]), &G[i], a_L[i]);
     }
 
     // S = ρ·B̃ + <s_L, G> + <s_R, H>  (constant-time MSM)
-    let mut rho = C::scalar_random(&mut rng);
-    let mut s_L: Vec<C::Scalar> = (0..np).map(|_| C::scalar_random(&mut rng)).collect();
-    let mut s_R: Vec<C::Scalar> = (0..np).map(|_| C::scalar_random(&mut rng)).collect();
+    let mut s_L: Vec<C::Scalar> = Vec::with_capacity(np);
+    let mut s_R: Vec<C::Scalar> = Vec::with_capacity(np);
+    for i in 0..np {
+        let (l, r) = nonces.s_pair(i);
+        s_L.push(l);
+        s_R.push(r);
+    }
     let S = {
         let mut sc: Vec<C::Scalar> = Vec::with_capacity(2 * np + 1);
         sc.push(rho);
@@ -222,8 +228,7 @@ where
     let t1 = crate::util::inner_product::<C>(&l0, &r1) + crate::util::inner_product::<C>(&s_L, &r0);
     let t2 = crate::util::inner_product::<C>(&s_L, &r1);
 
-    let mut tau1 = C::scalar_random(&mut rng);
-    let mut tau2 = C::scalar_random(&mut rng);
+    let (mut tau1, mut tau2) = nonces.tau();
     // Public by design: T_1 and T_2 are part of the proof.
     let T_1 = declassify_point(ProofPoint::<C>::new(C::multiscalar_mul(
         &[t1, tau1],
@@ -266,7 +271,10 @@ where
     let w = transcript
         .challenge_w(&t_x, &t_x_blinding, &e_blinding)
         .ok_or(ProofError::ProvingError)?;
-    let Q = C::mul(&w, &B);
+    let Q = match variant {
+        Variant::Dalek => C::mul(&w, &B),
+        Variant::Zkp => C::mul(&w, &B_blinding),
+    };
 
     // Secrets no longer needed.
     for v in [&mut l0, &mut r0, &mut r1, &mut s_L, &mut s_R] {
@@ -279,8 +287,18 @@ where
     a_L.iter_mut().for_each(|c| *c = Choice::from(0u8));
 
     let y_inv = C::scalar_invert(&y);
-    let h_factors = powers::<C>(&y_inv, np);
+    let mut h_factors = powers::<C>(&y_inv, np);
+    // The argument's working order (bit-reversed for secp256k1-zkp's even/odd folding).
+    let (mut G, mut H) = (G, H);
+    if variant != Variant::Dalek {
+        for v in [&mut l, &mut r, &mut h_factors] {
+            permute::<C::Scalar>(v, variant, np);
+        }
+        permute::<C::Point>(&mut G, variant, np);
+        permute::<C::Point>(&mut H, variant, np);
+    }
     let ipp_proof = InnerProductProof::create(
+        variant.ipa_final_len(np),
         transcript,
         &Q,
         &h_factors,
@@ -295,6 +313,7 @@ where
 
     Ok((
         RangeProof {
+            variant,
             A,
             S,
             T_1,

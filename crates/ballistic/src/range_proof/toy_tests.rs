@@ -179,7 +179,7 @@ impl GridTranscript {
 }
 
 impl TranscriptProtocol<Toy> for GridTranscript {
-    type Rng = TestRng;
+    type Nonces = crate::transcript::RngNonces<TestRng>;
     fn append_statement(&mut self, _n: u64, _commitments: &[[u8; 2]]) {}
     fn challenge_yz(&mut self, _a: &[u8; 2], _s: &[u8; 2]) -> Option<(ToyScalar, ToyScalar)> {
         Some((self.next_challenge(), self.next_challenge()))
@@ -194,12 +194,13 @@ impl TranscriptProtocol<Toy> for GridTranscript {
     fn challenge_u(&mut self, _l: &[u8; 2], _r: &[u8; 2]) -> Option<ToyScalar> {
         Some(self.next_challenge())
     }
-    fn witness_rng<R: rand_core::RngCore + rand_core::CryptoRng>(
+    fn prover_nonces<R: rand_core::RngCore + rand_core::CryptoRng>(
         &self,
-        _w: &[&[u8]],
+        _values: &[u64],
+        _blindings: &[ToyScalar],
         rng: &mut R,
-    ) -> TestRng {
-        TestRng::seed_from_u64(rng.next_u64())
+    ) -> Self::Nonces {
+        crate::transcript::RngNonces(TestRng::seed_from_u64(rng.next_u64()))
     }
 }
 

@@ -41,7 +41,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
-use super::{check_shape, delta, RangeProof};
+use super::{check_shape, delta, RangeProof, Variant};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -65,8 +65,10 @@ pub(crate) struct Prepared<C: Curve> {
     pub(crate) t_x: C::Scalar,
     pub(crate) t_x_blinding: C::Scalar,
     pub(crate) e_blinding: C::Scalar,
-    pub(crate) a: C::Scalar,
-    pub(crate) b: C::Scalar,
+    /// The inner-product argument's final vectors (length 1 or 2).
+    pub(crate) a: Vec<C::Scalar>,
+    pub(crate) b: Vec<C::Scalar>,
+    pub(crate) variant: Variant,
     pub(crate) y: C::Scalar,
     pub(crate) z: C::Scalar,
     pub(crate) x: C::Scalar,
@@ -97,8 +99,14 @@ impl<C: Curve> RangeProof<C> {
         n: usize,
     ) -> Result<Prepared<C>, ProofError> {
         let m = value_commitments.len();
-        let np = check_shape(bp_gens, n, m)?;
-        if self.ipp_proof.rounds() != np.trailing_zeros() as usize {
+        if self.variant != T::VARIANT {
+            return Err(ProofError::VerificationError);
+        }
+        let np = check_shape(bp_gens, n, m, self.variant)?;
+        if self.ipp_proof.a.len() != self.variant.ipa_final_len(np)
+            || self.ipp_proof.rounds() + self.ipp_proof.a.len().trailing_zeros() as usize
+                != np.trailing_zeros() as usize
+        {
             return Err(ProofError::VerificationError);
         }
         let mut V: Vec<C::Point> = Vec::with_capacity(m);
@@ -137,8 +145,9 @@ impl<C: Curve> RangeProof<C> {
             t_x: self.t_x,
             t_x_blinding: self.t_x_blinding,
             e_blinding: self.e_blinding,
-            a: self.ipp_proof.a,
-            b: self.ipp_proof.b,
+            a: self.ipp_proof.a.clone(),
+            b: self.ipp_proof.b.clone(),
+            variant: self.variant,
             y,
             z,
             x,
@@ -302,28 +311,77 @@ impl<C: Curve> Prepared<C> {
             out.dynamic(cz * zj, *Vj);
             zj *= z;
         }
-        let B_scalar =
-            r * w * (self.t_x - self.a * self.b) + c * (delta::<C>(n, m, &y, &z) - self.t_x);
-        let B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
+        // The argument's final vectors: f = 1 (dalek) or 2 (secp256k1-zkp); position
+        // p = j·f + h of the working order uses a_h·s'_j, where s' runs over the
+        // rounds (see `docs/secp256k1-zkp-format.md` §7 for the bit-reversed order).
+        let f = self.a.len();
+        if f == 0 || self.b.len() != f || !f.is_power_of_two() || np % f != 0 {
+            return Err(ProofError::VerificationError);
+        }
+        let mut ab = C::scalar_zero();
+        for (ah, bh) in self.a.iter().zip(&self.b) {
+            ab += *ah * *bh;
+        }
+        let ipa_q = r * w * (self.t_x - ab);
+        let mut B_scalar = c * (delta::<C>(n, m, &y, &z) - self.t_x);
+        let mut B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
+        match self.variant {
+            Variant::Dalek => B_scalar += ipa_q,
+            Variant::Zkp => B_blinding_scalar += ipa_q,
+        }
         out.pedersen((B_scalar, self.B), (B_blinding_scalar, self.B_blinding));
 
-        // G side: r·g_i = −r·z − (r·a)·s_i.
+        let rounds_len = np / f;
+        let variant = self.variant;
+        let pos = |i: usize| variant.ipa_position(i, np);
+        // G side: r·g_i = −r·z − (r·a_h)·s'_j at working position p(i) = j·f + h.
         let rz = r * z;
-        let a_s = s_vector::<C>(&u_sq, r * self.a * all_inv, np);
-        for (i, a_s_i) in a_s.iter().enumerate() {
+        let s_prime = s_vector::<C>(&u_sq, r * all_inv, rounds_len);
+        let mut a_s: Vec<C::Scalar> = Vec::with_capacity(np);
+        for s_j in &s_prime {
+            for ah in &self.a {
+                a_s.push(*ah * *s_j);
+            }
+        }
+        for i in 0..np {
+            let a_s_i = a_s.get(pos(i)).ok_or(ProofError::VerificationError)?;
             out.g(i, -rz - *a_s_i);
         }
-        // H side: r·h_i = r·z + r·e_i − r·t_i, with
-        // t_i = b·y^{-i}·s_{N'−1−i} = b·Π_k u_k · Π_{k: bit lg−1−k of i} (u_k⁻²·y^{−2^{lg−1−k}})
-        // and e_i = y^{-i}·d_i = z^{2+j}·y^{-j·n}·(2·y⁻¹)^{i mod n}.
-        let mut y_inv_pow2 = y_inv;
+        // H side: r·h_i = r·z + r·e_i − r·t_i, with t_i = b_h·y^{−i}·s_i⁻¹ computed in
+        // working order: s⁻¹ = Π_k u_k · Π_{k: bit set} u_k⁻², and the y^{−i} factor
+        // folded into the rounds (round k consumes bit lg−1−k of the working position,
+        // i.e. bit lg−1−k of i for dalek and bit k of i for secp256k1-zkp; the final
+        // index h consumes bit lg−1 of i for secp256k1-zkp).
+        // e_i = y^{−i}·d_i = z^{2+j}·y^{−j·n}·(2·y⁻¹)^{i mod n}.
+        let lg_np = np.trailing_zeros() as usize;
+        let y_inv_2k = |k: usize| {
+            let mut p = y_inv;
+            for _ in 0..k {
+                p *= p;
+            }
+            p
+        };
         let mut t_factors: Vec<C::Scalar> = Vec::with_capacity(lg);
-        for inv_sq in u_inv_sq.iter().rev() {
-            t_factors.push(*inv_sq * y_inv_pow2);
-            y_inv_pow2 *= y_inv_pow2;
+        for (k, inv_sq) in u_inv_sq.iter().enumerate() {
+            let bit = match variant {
+                Variant::Dalek => lg_np - 1 - k,
+                Variant::Zkp => k,
+            };
+            t_factors.push(*inv_sq * y_inv_2k(bit));
         }
-        t_factors.reverse();
-        let b_t = s_vector::<C>(&t_factors, r * self.b * all, np);
+        let t_prime = s_vector::<C>(&t_factors, r * all, rounds_len);
+        let top = if f == 2 {
+            y_inv_2k(lg_np - 1)
+        } else {
+            C::scalar_one()
+        };
+        let mut b_t: Vec<C::Scalar> = Vec::with_capacity(np);
+        for t_j in &t_prime {
+            for (h, bh) in self.b.iter().enumerate() {
+                let bh = if h == 1 { *bh * top } else { *bh };
+                b_t.push(bh * *t_j);
+            }
+        }
         let two_y_inv = y_inv + y_inv;
         let mut y_inv_n = C::scalar_one();
         for _ in 0..n {
@@ -331,15 +389,18 @@ impl<C: Curve> Prepared<C> {
         }
         let z_y_inv_n = z * y_inv_n;
         let mut e_block = r * zz;
-        for (j, block) in b_t.chunks(n).take(m).enumerate() {
+        for j in 0..m {
             let mut e = e_block;
-            for (k, t_i) in block.iter().enumerate() {
-                out.h(j * n + k, rz + e - *t_i);
+            for k in 0..n {
+                let i = j * n + k;
+                let t_i = b_t.get(pos(i)).ok_or(ProofError::VerificationError)?;
+                out.h(i, rz + e - *t_i);
                 e *= two_y_inv;
             }
             e_block *= z_y_inv_n;
         }
-        for (i, t_i) in b_t.iter().enumerate().skip(n * m) {
+        for i in n * m..np {
+            let t_i = b_t.get(pos(i)).ok_or(ProofError::VerificationError)?;
             out.h(i, rz - *t_i);
         }
         Ok(())

@@ -82,8 +82,10 @@ impl<C: Curve> RangeProof<C> {
             buf.extend_from_slice(C::encoding_bytes(&L.encoding));
             buf.extend_from_slice(C::encoding_bytes(&R.encoding));
         }
-        buf.extend_from_slice(&C::scalar_to_bytes(&self.ipp_proof.a));
-        buf.extend_from_slice(&C::scalar_to_bytes(&self.ipp_proof.b));
+        // A dalek-variant proof has final vectors of length one.
+        for s in self.ipp_proof.a.iter().chain(self.ipp_proof.b.iter()) {
+            buf.extend_from_slice(&C::scalar_to_bytes(s));
+        }
         buf
     }
 
@@ -119,6 +121,7 @@ impl<C: Curve> RangeProof<C> {
             return Err(ProofError::FormatError);
         }
         Ok(RangeProof {
+            variant: super::Variant::Dalek,
             A,
             S,
             T_1,
@@ -126,7 +129,12 @@ impl<C: Curve> RangeProof<C> {
             t_x,
             t_x_blinding,
             e_blinding,
-            ipp_proof: InnerProductProof { L_vec, R_vec, a, b },
+            ipp_proof: InnerProductProof {
+                L_vec,
+                R_vec,
+                a: alloc::vec![a],
+                b: alloc::vec![b],
+            },
         })
     }
 }

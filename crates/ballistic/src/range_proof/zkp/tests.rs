@@ -1,0 +1,329 @@
+//! The secp256k1-zkp adapter against the C library's own outputs (the vectors of
+//! `docs/secp256k1-zkp-format.md` §14): our prover reproduces its proofs byte for
+//! byte, our verifier accepts them and rejects them under any other statement, and
+//! rewinding returns what the C returns.
+
+use alloc::vec::Vec;
+use rand::SeedableRng;
+
+use super::nonces::scalar_pair;
+use super::transcript::ZkpTranscript;
+use super::vectors;
+use crate::curve::secp256k1::Secp256k1;
+use crate::curve::Curve;
+use crate::secp256k1::{grin_generators, zkp_generators, PedersenGens, RangeProof, Scalar};
+use crate::transcript::TranscriptProtocol;
+
+fn unhex(s: &str) -> Vec<u8> {
+    hex::decode(s).expect("hex")
+}
+
+fn arr<const N: usize>(s: &str) -> [u8; N] {
+    unhex(s).try_into().expect("length")
+}
+
+fn blinding(j: usize) -> Scalar {
+    let mut b = [0u8; 32];
+    b[0] = 0x3f;
+    for (k, x) in b.iter_mut().enumerate().skip(1) {
+        *x = ((0x11 * (j + 1) + k) % 256) as u8;
+    }
+    Secp256k1::scalar_from_canonical_bytes(&b).expect("canonical")
+}
+
+fn nonce() -> [u8; 32] {
+    core::array::from_fn(|k| 0xa0 + k as u8)
+}
+
+fn private_nonce() -> [u8; 32] {
+    core::array::from_fn(|k| (0x50 + 3 * k) as u8)
+}
+
+fn message() -> [u8; 20] {
+    core::array::from_fn(|k| 0xc0 + k as u8)
+}
+
+const VALUES: [u64; 4] = [12345, u64::MAX, 0, 1];
+
+/// One §14 proof: its inputs and the C library's bytes.
+struct Case {
+    name: &'static str,
+    hex: &'static str,
+    n: usize,
+    values: Vec<u64>,
+    private_nonce: bool,
+    extra: bool,
+    message: bool,
+}
+
+fn cases() -> Vec<Case> {
+    let c = |name, hex, n, values: &[u64], private_nonce, extra, message| Case {
+        name,
+        hex,
+        n,
+        values: values.to_vec(),
+        private_nonce,
+        extra,
+        message,
+    };
+    alloc::vec![
+        c("P1", vectors::P1, 64, &[12345], true, true, true),
+        c("P2", vectors::P2, 64, &[12345], false, false, false),
+        c(
+            "P3",
+            vectors::P3,
+            64,
+            &[12345, u64::MAX],
+            true,
+            false,
+            false
+        ),
+        c(
+            "P4",
+            vectors::P4,
+            16,
+            &[12345, 65535, 0, 1],
+            true,
+            true,
+            false
+        ),
+        c("P5_1", vectors::P5_1, 1, &[1], true, false, false),
+    ]
+}
+
+impl Case {
+    /// The verifier's transcript (statement only).
+    fn statement(&self) -> ZkpTranscript {
+        let t = ZkpTranscript::new();
+        if self.extra {
+            t.with_extra_commit(b"abc")
+        } else {
+            t
+        }
+    }
+    /// The prover's transcript (statement and nonces).
+    fn prover(&self) -> ZkpTranscript {
+        let mut t = self.statement().with_nonce(nonce());
+        if self.private_nonce {
+            t = t.with_private_nonce(private_nonce());
+        }
+        if self.message {
+            t = t.with_message(message());
+        }
+        t
+    }
+    fn blindings(&self) -> Vec<Scalar> {
+        (0..self.values.len()).map(blinding).collect()
+    }
+    fn commitments(&self) -> Vec<[u8; 33]> {
+        let pc = PedersenGens::default();
+        self.values
+            .iter()
+            .zip(self.blindings())
+            .map(|(v, g)| Secp256k1::encode(&pc.commit(Scalar::from(*v), g)))
+            .collect()
+    }
+}
+
+#[test]
+fn chacha_scalar_pairs() {
+    let s = |h: &str| Secp256k1::scalar_from_canonical_bytes(&unhex(h)).expect("scalar");
+    assert_eq!(
+        scalar_pair(&nonce(), 0),
+        (
+            s("7579d24e9d0e58ced67c55d57c6f60ad8d1c5d04f72134d82798391263e65595"),
+            s("10578b1de5166d33ff575d81ca60999b83551701e6b7f14c0909cb2988791e14")
+        )
+    );
+    assert_eq!(
+        scalar_pair(&private_nonce(), 1),
+        (
+            s("8d768e890851c90678f956411e2513e74f2244b3b756a65f6e4cbe6d6a1cdeb7"),
+            s("bd178fb00e521f357ec628677413984d23a56363bfbbc8bd1f6db88fb8c4ac0c")
+        )
+    );
+    assert_eq!(
+        scalar_pair(&nonce(), 2),
+        (
+            s("23ec80c355f3829358c4058447050e5f238691bfa2e590d2b48f1888775a5740"),
+            s("b127cf65ae81e5f93c713cf8e20cdea9d6a6d4cfebf6d2b7028988ef56e010c4")
+        )
+    );
+}
+
+#[test]
+fn pedersen_commitments() {
+    let pc = PedersenGens::default();
+    let want = [
+        "097e18cedb8f013bda26513553391eaf50497ca6b68c75292c55d6bb7d466cc2a3",
+        "08cb1af27ba596cac92e9c975d049c63a222faaf4e6db5048211b6c46ada2aa3ed",
+        "085046bd946adea36004e047be6afc9fa9bdcdc8be51685f30ceef6af872706114",
+        "09eaeba5c5a03bcaf5830452520cdfc5011ccecfe3e7ac2711ea30e304c788eee0",
+    ];
+    for (j, w) in want.iter().enumerate() {
+        let c = pc.commit(Scalar::from(VALUES[j]), blinding(j));
+        assert_eq!(Secp256k1::encode(&c).to_vec(), unhex(w), "V_{j}");
+    }
+    let c = pc.commit(Scalar::from(65535u64), blinding(1));
+    assert_eq!(
+        Secp256k1::encode(&c).to_vec(),
+        unhex("091eb526726385203b65edd9c369b1922f3e664328bde8e13f51956cf703be7eb7")
+    );
+    // H's y is not a square: its encoding has prefix 0x09.
+    assert_eq!(Secp256k1::encode(&pc.B)[0], 0x09);
+}
+
+#[test]
+fn transcript_states_of_p1() {
+    let case = &cases()[0];
+    let proof = RangeProof::from_bytes(&unhex(case.hex)).expect("parse");
+    let mut t = ZkpTranscript::new();
+    t.absorb_statement(&case.commitments());
+    assert_eq!(
+        t.state(),
+        arr::<32>("496de2e4664ef19e8f3fe1fa8f370309101e241da9561a4c57bf245d21f3cb92")
+    );
+    let mut t = case.statement();
+    TranscriptProtocol::<Secp256k1>::append_statement(&mut t, 64, &case.commitments());
+    assert_eq!(
+        t.state(),
+        arr::<32>("c32746e52aab9ead8c372c8d8603b2383b59a260932776fd915a1956b3e73537")
+    );
+    let bytes = |s: &Scalar| s.to_bytes().to_vec();
+    let (y, z) = t
+        .challenge_yz(&proof.A.encoding, &proof.S.encoding)
+        .expect("y, z");
+    assert_eq!(
+        bytes(&y),
+        unhex("6ada8ff41662efbb8fb8ff28a8acc861612c51f0247bdc07a0785d85602b358a")
+    );
+    assert_eq!(
+        bytes(&z),
+        unhex("ddf2b5b2d1c7392f073a2bd8b2d0bea87e57e2db9b4e79fe711030e1d869a5b5")
+    );
+    let x = t
+        .challenge_x(&proof.T_1.encoding, &proof.T_2.encoding)
+        .expect("x");
+    assert_eq!(
+        bytes(&x),
+        unhex("c49719cb74d6a20323dfc805349fd4823f69324ce98410028b6bc82e4e58844d")
+    );
+    let w = t
+        .challenge_w(&proof.t_x, &proof.t_x_blinding, &proof.e_blinding)
+        .expect("w");
+    assert_eq!(
+        bytes(&w),
+        unhex("16a9f8aa568866625585aff2242be99d054a664d1b525959195d739cca5157c5")
+    );
+}
+
+#[test]
+fn c_proofs_parse_verify_and_reencode() {
+    let pc = PedersenGens::default();
+    let bp = grin_generators();
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(14);
+    for case in cases() {
+        let bytes = unhex(case.hex);
+        let proof = RangeProof::from_bytes(&bytes).expect(case.name);
+        assert_eq!(proof.to_bytes(), bytes, "{} re-encodes", case.name);
+        let vs = case.commitments();
+        proof
+            .verify_multiple_with_rng(&bp, &pc, &mut case.statement(), &vs, case.n, &mut rng)
+            .unwrap_or_else(|e| panic!("{} verifies: {e:?}", case.name));
+        // Another statement: extra commitment toggled, wrong width, a wrong value.
+        let toggled = if case.extra {
+            ZkpTranscript::new()
+        } else {
+            ZkpTranscript::new().with_extra_commit(b"")
+        };
+        assert!(proof
+            .verify_multiple_with_rng(&bp, &pc, &mut toggled.clone(), &vs, case.n, &mut rng)
+            .is_err());
+        if case.n > 1 {
+            assert!(proof
+                .verify_multiple_with_rng(
+                    &bp,
+                    &pc,
+                    &mut case.statement(),
+                    &vs,
+                    case.n / 2,
+                    &mut rng
+                )
+                .is_err());
+        }
+        let mut wrong = vs.clone();
+        wrong[0] = Secp256k1::encode(&pc.commit(Scalar::from(case.values[0] ^ 1), blinding(0)));
+        assert!(proof
+            .verify_multiple_with_rng(&bp, &pc, &mut case.statement(), &wrong, case.n, &mut rng)
+            .is_err());
+        // A 1024-generator set moves H_i: the proof is not valid there.
+        if case.values.len() == 1 && case.n == 64 {
+            let big = zkp_generators(1024);
+            assert!(proof
+                .verify_multiple_with_rng(&big, &pc, &mut case.statement(), &vs, case.n, &mut rng)
+                .is_err());
+        }
+    }
+}
+
+#[test]
+fn our_prover_reproduces_c_proofs() {
+    let pc = PedersenGens::default();
+    let bp = grin_generators();
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(15);
+    for case in cases() {
+        let (proof, vs) = RangeProof::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut case.prover(),
+            &case.values,
+            &case.blindings(),
+            case.n,
+            &mut rng,
+        )
+        .expect(case.name);
+        assert_eq!(vs, case.commitments(), "{}", case.name);
+        assert_eq!(
+            hex::encode(proof.to_bytes()),
+            case.hex,
+            "{} byte-exact",
+            case.name
+        );
+    }
+}
+
+#[test]
+fn rewind_matches_c() {
+    let pc = PedersenGens::default();
+    let cs = cases();
+    // P1: made with a private nonce ≠ nonce: secp256k1-zkp returns a wrong blinding.
+    let p1 = RangeProof::from_bytes(&unhex(cs[0].hex)).expect("P1");
+    let v1 = cs[0].commitments()[0];
+    let r = p1
+        .rewind(&pc, &cs[0].statement(), &v1, &nonce())
+        .expect("rewind P1");
+    assert_eq!(r.value, 12345);
+    assert_eq!(r.message, message());
+    assert_eq!(
+        r.blinding.to_bytes().to_vec(),
+        unhex("df28af5f834bde55f2ca49d8b08b7c0629e0f3e60675319c94aa5548480c2ecf")
+    );
+    assert!(!r.opens_commitment);
+    assert!(p1
+        .rewind(&pc, &cs[0].statement(), &v1, &private_nonce())
+        .is_err());
+    assert!(p1
+        .rewind(&pc, &ZkpTranscript::new(), &v1, &nonce())
+        .is_err());
+    // P2: no private nonce: the true blinding, no message.
+    let p2 = RangeProof::from_bytes(&unhex(cs[1].hex)).expect("P2");
+    let v2 = cs[1].commitments()[0];
+    let r = p2
+        .rewind(&pc, &cs[1].statement(), &v2, &nonce())
+        .expect("rewind P2");
+    assert_eq!(
+        (r.value, r.blinding, r.message),
+        (12345, blinding(0), [0u8; 20])
+    );
+    assert!(r.opens_commitment);
+}

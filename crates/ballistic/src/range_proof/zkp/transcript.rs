@@ -1,0 +1,211 @@
+//! secp256k1-zkp's Fiat–Shamir transcript: a SHA-256 chain (§5).
+//!
+//! | name | meaning |
+//! |---|---|
+//! | `state` | the 32-byte chain value `c`, initially zero |
+//! | `upd(P, Q)` | `c ← SHA-256(c ‖ [2·flag(P) + flag(Q)] ‖ X(P) ‖ X(Q))` (§1.4) |
+//! | `flag(P)`, `X(P)` | the low bit of the encoding's prefix (`y` is not a square) and its x-coordinate |
+//! | `scalar(c)` | `c` read big-endian; rejected (`None`) if `≥ ℓ` or zero — no reduction |
+//!
+//! Statement: `upd(V_j, value_gen)` for every commitment, then the optional
+//! `extra_commit` (secp256k1-zkp's optional minimum values are not supported). Then `y, z` from `upd(A, S)` twice,
+//! `x` from `upd(T_1, T_2)`, `w` from `SHA(c ‖ −τ_x ‖ −μ)` then `SHA(c ‖ t)`, and each
+//! round's `u` from `upd(L, R)`.
+//!
+//! **What binds the statement.** secp256k1-zkp does not hash the bit width `n` (nor
+//! `m`, without minimum values) and no domain separator: `n` is fixed by the proof
+//! length and the generator positions it uses, so a proof for `n` bits does not verify
+//! for another `n` (the vectors and the `δ(y, z)` term differ); this flavour keeps the
+//! format exactly and the tests check that cross-width verification fails.
+
+#![allow(non_snake_case)]
+
+use alloc::vec::Vec;
+use k256::elliptic_curve::PrimeField;
+use k256::Scalar;
+use rand_core::{CryptoRng, RngCore};
+use sha2::{Digest, Sha256};
+
+use super::nonces::ZkpNonces;
+use crate::curve::secp256k1::Secp256k1;
+use crate::curve::Curve;
+use crate::range_proof::Variant;
+use crate::transcript::TranscriptProtocol;
+
+/// The secp256k1-zkp transcript of one proof, with the statement's optional parts
+/// and, for proving, the nonces.
+///
+/// # Example
+/// ```
+/// use ballistic::range_proof::zkp::transcript::ZkpTranscript;
+/// let t = ZkpTranscript::new().with_extra_commit(b"abc").with_nonce([1u8; 32]);
+/// assert_eq!(t.state(), [0u8; 32]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ZkpTranscript {
+    state: [u8; 32],
+    value_gen: [u8; 33],
+    extra_commit: Option<Vec<u8>>,
+    nonce: Option<[u8; 32]>,
+    private_nonce: Option<[u8; 32]>,
+    message: Option<[u8; 20]>,
+}
+
+impl Default for ZkpTranscript {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ZkpTranscript {
+    /// A fresh transcript for Grin's value generator `H`, no extra commitment;
+    /// proving then draws a random nonce (not rewindable).
+    pub fn new() -> Self {
+        ZkpTranscript {
+            state: [0u8; 32],
+            value_gen: Secp256k1::encode(&Secp256k1::default_pedersen_bases().0),
+            extra_commit: None,
+            nonce: None,
+            private_nonce: None,
+            message: None,
+        }
+    }
+
+    /// Uses another value generator (confidential assets); it is hashed with every
+    /// commitment.
+    pub fn with_value_gen(mut self, value_gen: &<Secp256k1 as Curve>::Point) -> Self {
+        self.value_gen = Secp256k1::encode(value_gen);
+        self
+    }
+
+    /// Binds `extra_commit` into the statement. Note that an empty `extra_commit`
+    /// differs from none, as in secp256k1-zkp.
+    pub fn with_extra_commit(mut self, extra_commit: &[u8]) -> Self {
+        self.extra_commit = Some(extra_commit.to_vec());
+        self
+    }
+
+    /// The rewind nonce the prover derives `α, ρ, s_L, s_R` (and, without a private
+    /// nonce, `τ_1, τ_2`) from: whoever knows it can rewind a single-value proof.
+    /// Never use one nonce for two different proofs: like secp256k1-zkp's, these
+    /// proofs are deterministic in the nonce, and two proofs sharing it reveal the
+    /// blinding factors.
+    pub fn with_nonce(mut self, nonce: [u8; 32]) -> Self {
+        self.nonce = Some(nonce);
+        self
+    }
+
+    /// A second nonce for `τ_1, τ_2` (secp256k1-zkp's `private_nonce`).
+    pub fn with_private_nonce(mut self, private_nonce: [u8; 32]) -> Self {
+        self.private_nonce = Some(private_nonce);
+        self
+    }
+
+    /// A 20-byte message embedded in a single-value proof, recovered by rewinding.
+    pub fn with_message(mut self, message: [u8; 20]) -> Self {
+        self.message = Some(message);
+        self
+    }
+
+    /// The current chain value.
+    pub fn state(&self) -> [u8; 32] {
+        self.state
+    }
+
+    fn hash(&mut self, parts: &[&[u8]]) {
+        let mut h = Sha256::new();
+        h.update(self.state);
+        for p in parts {
+            h.update(p);
+        }
+        self.state.copy_from_slice(&h.finalize());
+    }
+
+    /// `upd(P, Q)` from two 33-byte encodings (prefix `0x08 | flag`, then `X`).
+    pub(crate) fn update_points(&mut self, P: &[u8; 33], Q: &[u8; 33]) {
+        let parity = [((P[0] & 1) << 1) | (Q[0] & 1)];
+        self.hash(&[&parity, &P[1..], &Q[1..]]);
+    }
+
+    /// `scalar(c)`: the chain value as a challenge, if it is below `ℓ` and non-zero.
+    fn challenge(&self) -> Option<Scalar> {
+        let s: Option<Scalar> = Scalar::from_repr(self.state.into()).into();
+        s.filter(|s| !bool::from(s.is_zero()))
+    }
+
+    /// Hashes the statement: each commitment with the value generator, then the
+    /// extra commitment (§5.1; minimum values, which Grin does not use, are not
+    /// supported).
+    pub(crate) fn absorb_statement(&mut self, commitments: &[[u8; 33]]) {
+        let value_gen = self.value_gen;
+        for V in commitments {
+            self.update_points(V, &value_gen);
+        }
+        if let Some(extra) = self.extra_commit.clone() {
+            self.hash(&[&extra]);
+        }
+    }
+}
+
+impl TranscriptProtocol<Secp256k1> for ZkpTranscript {
+    const VARIANT: Variant = Variant::Zkp;
+    type Nonces = ZkpNonces;
+
+    fn append_statement(&mut self, _n: u64, commitments: &[[u8; 33]]) {
+        self.absorb_statement(commitments);
+    }
+
+    fn challenge_yz(&mut self, A: &[u8; 33], S: &[u8; 33]) -> Option<(Scalar, Scalar)> {
+        self.update_points(A, S);
+        let y = self.challenge();
+        self.update_points(A, S);
+        let z = self.challenge();
+        Some((y?, z?))
+    }
+
+    fn challenge_x(&mut self, T_1: &[u8; 33], T_2: &[u8; 33]) -> Option<Scalar> {
+        self.update_points(T_1, T_2);
+        self.challenge()
+    }
+
+    fn challenge_w(
+        &mut self,
+        t_x: &Scalar,
+        t_x_blinding: &Scalar,
+        e_blinding: &Scalar,
+    ) -> Option<Scalar> {
+        let neg_taux = (-*t_x_blinding).to_bytes();
+        let neg_mu = (-*e_blinding).to_bytes();
+        self.hash(&[&neg_taux, &neg_mu]);
+        self.hash(&[&t_x.to_bytes()]);
+        self.challenge()
+    }
+
+    fn innerproduct_domain_sep(&mut self, _n: u64) {}
+
+    fn challenge_u(&mut self, L: &[u8; 33], R: &[u8; 33]) -> Option<Scalar> {
+        self.update_points(L, R);
+        self.challenge()
+    }
+
+    /// secp256k1-zkp's deterministic nonces from the configured nonce; without one, a
+    /// fresh random nonce from `rng` (the proof is then valid but not rewindable).
+    fn prover_nonces<R: RngCore + CryptoRng>(
+        &self,
+        values: &[u64],
+        _blindings: &[Scalar],
+        rng: &mut R,
+    ) -> ZkpNonces {
+        let nonce = self.nonce.unwrap_or_else(|| {
+            let mut n = [0u8; 32];
+            rng.fill_bytes(&mut n);
+            n
+        });
+        ZkpNonces::new(
+            &nonce,
+            self.private_nonce.as_ref(),
+            values,
+            self.message.as_ref(),
+        )
+    }
+}

@@ -1,0 +1,102 @@
+//! Range proofs on secp256k1, interchangeable with secp256k1-zkp's Bulletproofs (the
+//! ones Grin runs).
+//!
+//! The API is the one of [`crate::ristretto`] (dalek's names), with secp256k1-zkp's
+//! transcript ([`Transcript`]: a SHA-256 chain with the optional `extra_commit`, the
+//! rewind nonce and message) and byte layout (675 bytes for a 64-bit proof). Value
+//! commitments are secp256k1-zkp's 33-byte Pedersen commitments `v·H + γ·G`.
+//! Shapes: `n ∈ {1, 2, 4, …, 64}` and `m` a power of two with `n·m` at most half the
+//! generators ([`grin_generators`]: 256, so up to two 64-bit values;
+//! [`zkp_generators`] for more). The format is specified in
+//! `docs/secp256k1-zkp-format.md`.
+//!
+//! # Example
+//! ```
+//! use ballistic::secp256k1::{grin_generators, PedersenGens, RangeProof, Transcript};
+//! use ballistic::curve::{Curve, secp256k1::Secp256k1};
+//! let (bp, pc) = (grin_generators(), PedersenGens::default());
+//! let blinding = Secp256k1::scalar_from_u64(0x1234_5678); // use a random scalar in practice
+//! let t = Transcript::new().with_extra_commit(b"tx kernel");
+//! let (proof, commitment) = RangeProof::prove_single(&bp, &pc, &mut t.clone(), 1037, &blinding, 64)?;
+//! let bytes = proof.to_bytes();
+//! assert_eq!(bytes.len(), 675);
+//! let proof = RangeProof::from_bytes(&bytes)?;
+//! proof.verify_single(&bp, &pc, &mut t.clone(), &commitment, 64)?;
+//! # Ok::<(), ballistic::ProofError>(())
+//! ```
+
+use alloc::vec::Vec;
+
+pub use crate::curve::secp256k1::{Point, Secp256k1};
+pub use crate::errors::ProofError;
+pub use crate::range_proof::zkp::rewind::Rewound;
+pub use crate::range_proof::zkp::transcript::ZkpTranscript as Transcript;
+pub use k256::Scalar;
+
+/// The Pedersen bases: `B = H` (secp256k1-zkp's value generator), `B_blinding = G`.
+pub type PedersenGens = crate::generators::PedersenGens<Secp256k1>;
+/// The inner-product generators (secp256k1-zkp's flat vector; see [`zkp_generators`]).
+pub type BulletproofGens = crate::generators::BulletproofGens<Secp256k1>;
+/// A range proof on secp256k1.
+pub type RangeProof = crate::range_proof::RangeProof<Secp256k1>;
+/// Verifies many secp256k1 range proofs (any shapes, any value generators) at once.
+pub type BatchVerifier<'g> = crate::range_proof::batch::BatchVerifier<'g, Secp256k1>;
+pub use crate::range_proof::batch::BatchError;
+
+/// Number of generators in Grin's set (`secp256k1_bulletproof_generators_create(ctx,
+/// G, 256)`): proofs with `n·m <= 128`.
+pub const GRIN_GENERATORS: usize = 256;
+
+/// secp256k1-zkp's generator set of `total` generators (an even number):
+/// `G_i = 𝔊[i]`, `H_i = 𝔊[total/2 + i]`. The split depends on `total`, so a proof
+/// verifies only with the set it was made with; Grin uses [`GRIN_GENERATORS`].
+///
+/// # Example
+/// ```
+/// let gens = ballistic::secp256k1::zkp_generators(1024); // 64-bit proofs of up to 8 values
+/// assert!(gens.supports(64, 8));
+/// ```
+pub fn zkp_generators(total: usize) -> BulletproofGens {
+    let mut all = crate::curve::secp256k1::zkp_generators::generators(total);
+    let h_vec: Vec<Point> = all.split_off(total / 2);
+    all.truncate(total / 2);
+    BulletproofGens::from_flat_vectors(all, h_vec)
+}
+
+/// Grin's generator set ([`zkp_generators`]`(256)`).
+///
+/// # Example
+/// ```
+/// let gens = ballistic::secp256k1::grin_generators();
+/// assert!(gens.supports(64, 2) && !gens.supports(64, 4));
+/// ```
+pub fn grin_generators() -> BulletproofGens {
+    zkp_generators(GRIN_GENERATORS)
+}
+
+impl crate::range_proof::RangeProof<Secp256k1> {
+    /// Serialises in secp256k1-zkp's layout (675 bytes for a 64-bit proof). A proof
+    /// made with another transcript flavour (e.g. Merlin) has no such layout and is
+    /// written in the dalek layout with 33-byte points instead.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::range_proof::zkp::wire::proof_len;
+    /// assert_eq!(proof_len(128), 739);
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.to_bytes_zkp_layout()
+            .unwrap_or_else(|_| self.to_bytes_dalek_layout())
+    }
+
+    /// Parses secp256k1-zkp's layout strictly (see [`crate::range_proof::zkp::wire`]).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::secp256k1::{RangeProof, ProofError};
+    /// assert_eq!(RangeProof::from_bytes(&[0u8; 675]).unwrap_err(), ProofError::FormatError);
+    /// ```
+    pub fn from_bytes(slice: &[u8]) -> Result<Self, ProofError> {
+        Self::from_bytes_zkp_layout(slice)
+    }
+}
