@@ -73,6 +73,9 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     const SCALAR_BYTES: usize;
     /// Length of a canonical point encoding in bytes.
     const POINT_BYTES: usize;
+    /// Whether the prover's inner-product rounds over the original generators should
+    /// use the cached precomputed tables (a measured, per-curve choice).
+    const PROVER_USES_TABLES: bool = false;
 
     /// The scalar `x`.
     fn scalar_from_u64(x: u64) -> Self::Scalar;

@@ -89,7 +89,7 @@ pub struct Tables<P: MsmPoint> {
 
 impl<P: MsmPoint> Tables<P> {
     /// Table width for fixed points: 64 affine multiples per point.
-    pub const FIXED_WIDTH: usize = 8;
+    pub const FIXED_WIDTH: usize = 10;
 
     /// Builds width-`w` tables (`2^(w−2)` affine entries per point).
     pub fn new(points: &[P], w: usize) -> Self {
@@ -110,6 +110,20 @@ impl<P: MsmPoint> Tables<P> {
     /// Memory held by the tables, in bytes.
     pub fn bytes(&self) -> usize {
         self.entries.len() * core::mem::size_of::<P::Affine>()
+    }
+}
+
+/// Appends `(table entries, wNAF)` for every non-zero scalar.
+fn recode_nonzero<'t, P: MsmPoint>(
+    t: &'t Tables<P>,
+    scalars: &[[u64; 4]],
+    out: &mut Vec<(&'t [P::Affine], [i16; 257])>,
+) {
+    let per = 1usize << (t.w - 2);
+    for (i, s) in scalars.iter().enumerate().take(t.len()) {
+        if s.iter().any(|&l| l != 0) {
+            out.push((&t.entries[i * per..(i + 1) * per], wnaf(s, t.w)));
+        }
     }
 }
 
@@ -135,42 +149,29 @@ pub fn msm_with_tables<P: MsmPoint>(
     } else {
         Some(Tables::new(dynamic_points, DYNAMIC_WIDTH))
     };
-    let mut streams: Vec<(&Tables<P>, Vec<[i16; 257]>)> = Vec::with_capacity(2);
-    let n_static = static_scalars.len().min(tables.len());
-    streams.push((
-        tables,
-        static_scalars[..n_static]
-            .iter()
-            .map(|s| wnaf(s, tables.w))
-            .collect(),
-    ));
+    // Recode the non-zero scalars only (zero coefficients are common: the prover's
+    // lazy rounds use half of the generators per multiplication).
+    let mut terms: Vec<(&[P::Affine], [i16; 257])> = Vec::new();
+    recode_nonzero(tables, static_scalars, &mut terms);
     if let Some(d) = dynamic.as_ref() {
-        let n = dynamic_scalars.len().min(d.len());
-        streams.push((
-            d,
-            dynamic_scalars[..n].iter().map(|s| wnaf(s, d.w)).collect(),
-        ));
+        recode_nonzero(d, dynamic_scalars, &mut terms);
     }
-    let top = streams
+    let Some(top) = terms
         .iter()
-        .flat_map(|(_, nafs)| nafs.iter())
-        .filter_map(|naf| naf.iter().rposition(|&d| d != 0))
-        .max();
-    let Some(top) = top else {
+        .filter_map(|(_, naf)| naf.iter().rposition(|&d| d != 0))
+        .max()
+    else {
         return P::identity();
     };
     let mut acc = P::identity();
     for bit in (0..=top).rev() {
         acc = acc.double();
-        for (t, nafs) in &streams {
-            let per = 1usize << (t.w - 2);
-            for (i, naf) in nafs.iter().enumerate() {
-                let d = naf[bit];
-                if d > 0 {
-                    acc = acc.add_affine(&t.entries[i * per + (d as usize >> 1)]);
-                } else if d < 0 {
-                    acc = acc.sub_affine(&t.entries[i * per + ((-d) as usize >> 1)]);
-                }
+        for (entries, naf) in &terms {
+            let d = naf[bit];
+            if d > 0 {
+                acc = acc.add_affine(&entries[d as usize >> 1]);
+            } else if d < 0 {
+                acc = acc.sub_affine(&entries[(-d) as usize >> 1]);
             }
         }
     }

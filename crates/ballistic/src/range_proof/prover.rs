@@ -32,7 +32,7 @@ use crate::ct::{declassify_bool, declassify_point, declassify_scalar};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::inner_product::{InnerProductProof, ProofPoint};
+use crate::inner_product::{InnerProductProof, IpaTables, ProofPoint};
 use crate::transcript::{ProverNonces, TranscriptProtocol};
 use crate::util::powers;
 
@@ -297,8 +297,22 @@ where
         permute::<C::Point>(&mut G, variant, np);
         permute::<C::Point>(&mut H, variant, np);
     }
+    // Precomputed tables for the rounds over the original generators, where the
+    // curve's tables pay off in the prover (measured: secp256k1 yes, ristretto255 no).
+    let table = if C::PROVER_USES_TABLES {
+        bp_gens.table(n, m)
+    } else {
+        None
+    };
+    let position = move |i: usize| variant.ipa_position(i, np);
+    let ipa_tables = table.as_deref().map(|t| IpaTables {
+        table: t,
+        np,
+        position: &position,
+    });
     let ipp_proof = InnerProductProof::create(
         variant.ipa_final_len(np),
+        ipa_tables.as_ref(),
         transcript,
         &Q,
         &h_factors,

@@ -26,7 +26,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use super::Curve;
 use crate::msm::{self, straus, BatchAffine, MsmPoint};
-pub use point::{Affine, Point};
+pub use point::{Affine, Jacobian, Point};
 
 /// The secp256k1 group.
 ///
@@ -115,11 +115,14 @@ impl Curve for Secp256k1 {
     type Scalar = Scalar;
     type Point = Point;
     type Encoding = [u8; 33];
-    type Precomputation = straus::Tables<Point>;
+    type Precomputation = straus::Tables<Jacobian>;
 
     const NAME: &'static str = "secp256k1";
     const SCALAR_BYTES: usize = 32;
     const POINT_BYTES: usize = 33;
+    /// Measured: width-10 tables make the prover's first rounds about 2× cheaper
+    /// than Straus with tables built on the fly.
+    const PROVER_USES_TABLES: bool = true;
 
     fn scalar_from_u64(x: u64) -> Scalar {
         Scalar::from(x)
@@ -247,23 +250,78 @@ impl Curve for Secp256k1 {
     fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[Point]) -> Point {
         debug_assert_eq!(scalars.len(), points.len());
         let l: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
-        msm::vartime_msm_batch_affine(&l, points)
+        msm::vartime_msm_batch_affine(&l, &to_jacobian(points)).to_point()
     }
-    fn precompute(points: &[Point]) -> straus::Tables<Point> {
-        straus::Tables::new(points, straus::Tables::<Point>::FIXED_WIDTH)
+    fn precompute(points: &[Point]) -> straus::Tables<Jacobian> {
+        straus::Tables::new(
+            &to_jacobian(points),
+            straus::Tables::<Jacobian>::FIXED_WIDTH,
+        )
     }
-    fn precomputation_len(pre: &straus::Tables<Point>) -> usize {
+    fn precomputation_len(pre: &straus::Tables<Jacobian>) -> usize {
         pre.len()
     }
     fn vartime_precomputed_mul(
-        pre: &straus::Tables<Point>,
+        pre: &straus::Tables<Jacobian>,
         static_scalars: &[Scalar],
         dynamic_scalars: &[Scalar],
         dynamic_points: &[Point],
     ) -> Point {
         let s: Vec<[u64; 4]> = static_scalars.iter().map(limbs).collect();
         let d: Vec<[u64; 4]> = dynamic_scalars.iter().map(limbs).collect();
-        straus::msm_with_tables(pre, &s, &d, dynamic_points)
+        straus::msm_with_tables(pre, &s, &d, &to_jacobian(dynamic_points)).to_point()
+    }
+}
+
+/// Public points in Jacobian form with `Z = 1` (one shared inversion), for the
+/// variable-time algorithms.
+pub(crate) fn to_jacobian(points: &[Point]) -> Vec<Jacobian> {
+    point::batch_to_affine(points)
+        .iter()
+        .map(Jacobian::from_affine)
+        .collect()
+}
+
+impl BatchAffine for Jacobian {
+    type BatchScratch = point::BatchScratch;
+    fn identity_affine() -> Affine {
+        Affine::identity()
+    }
+    fn batch_add_affine(
+        a: &[Affine],
+        b: &[Affine],
+        out: &mut Vec<Affine>,
+        scratch: &mut point::BatchScratch,
+    ) {
+        point::batch_add_affine(a, b, out, scratch)
+    }
+}
+
+impl MsmPoint for Jacobian {
+    type Affine = Affine;
+    fn identity() -> Self {
+        Jacobian::IDENTITY
+    }
+    fn add(&self, other: &Self) -> Self {
+        self.add_vartime(other)
+    }
+    fn add_affine(&self, other: &Affine) -> Self {
+        self.add_affine_vartime(other)
+    }
+    fn sub_affine(&self, other: &Affine) -> Self {
+        self.add_affine_vartime(&other.negate())
+    }
+    fn double(&self) -> Self {
+        self.double_vartime()
+    }
+    fn from_affine(a: &Affine) -> Self {
+        Jacobian::from_affine(a)
+    }
+    fn neg_affine(a: &Affine) -> Affine {
+        a.negate()
+    }
+    fn batch_to_affine(points: &[Self]) -> Vec<Affine> {
+        point::batch_jacobian_to_affine(points)
     }
 }
 

@@ -437,3 +437,195 @@ pub fn batch_add_affine(
         out.push(r);
     }
 }
+
+/// A point in Jacobian coordinates (`x = X/Z²`, `y = Y/Z³`) for **variable-time**
+/// code on public data: cheaper than the complete formulas (mixed addition
+/// 7M + 4S, doubling 2M + 5S, general addition 11M + 5S; `madd-2007-bl`,
+/// `dbl-2009-l`, `add-2007-bl` of the Explicit-Formulas Database), with the
+/// exceptional cases (identity, equal and opposite points) handled by branches.
+#[derive(Clone, Copy, Debug)]
+pub struct Jacobian {
+    x: Fe,
+    y: Fe,
+    z: Fe,
+    /// The identity.
+    inf: bool,
+    /// `Z = 1` (set by [`Jacobian::from_affine`], cleared by arithmetic): lets the
+    /// affine conversion skip points that already are affine.
+    z_is_one: bool,
+}
+
+impl Jacobian {
+    /// The identity.
+    pub const IDENTITY: Jacobian = Jacobian {
+        x: Fe::ZERO,
+        y: Fe::ONE,
+        z: Fe::ZERO,
+        inf: true,
+        z_is_one: false,
+    };
+
+    /// The point `(x, y, 1)`.
+    pub fn from_affine(a: &Affine) -> Jacobian {
+        if bool::from(a.infinity) {
+            return Self::IDENTITY;
+        }
+        Jacobian {
+            x: a.x,
+            y: a.y,
+            z: Fe::ONE,
+            inf: false,
+            z_is_one: true,
+        }
+    }
+
+    /// The same point in homogeneous projective coordinates: `(X·Z : Y : Z³)`.
+    pub fn to_point(&self) -> Point {
+        if self.inf {
+            return Point::IDENTITY;
+        }
+        Point {
+            x: (self.x * &self.z).normalize_weak(),
+            y: self.y,
+            z: (self.z.square() * &self.z).normalize_weak(),
+        }
+    }
+
+    /// `2·self`.
+    pub fn double_vartime(&self) -> Jacobian {
+        if self.inf {
+            return *self;
+        }
+        let a = self.x.square(); // [1]
+        let b = self.y.square(); // [1]
+        let c = b.square(); // [1]
+        let d = sub(&sub(&(self.x + &b).square(), &a, 1), &c, 1); // [5]
+        let d = d.double().normalize_weak(); // [1]
+        let e = a.mul_single(3); // [3]
+        let f = e.square(); // [1]
+        let x3 = sub(&f, &d.double(), 2).normalize_weak(); // [1]
+        let y3 = sub(&(e * &sub(&d, &x3, 1)), &c.mul_single(8), 8).normalize_weak();
+        let z3 = (self.y * &self.z).double().normalize_weak();
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+            inf: false,
+            z_is_one: false,
+        }
+    }
+
+    /// `self + a` for an affine `a`.
+    pub fn add_affine_vartime(&self, a: &Affine) -> Jacobian {
+        if bool::from(a.infinity) {
+            return *self;
+        }
+        if self.inf {
+            return Self::from_affine(a);
+        }
+        let z1z1 = self.z.square(); // [1]
+        let u2 = a.x * &z1z1; // [1]
+        let s2 = (a.y * &self.z) * &z1z1; // [1]
+        let h = sub(&u2, &self.x, 1); // [3]
+        let r = sub(&s2, &self.y, 1); // [3]
+        if bool::from(h.normalizes_to_zero()) {
+            return if bool::from(r.normalizes_to_zero()) {
+                self.double_vartime()
+            } else {
+                Self::IDENTITY
+            };
+        }
+        let hh = h.square(); // [1]
+        let i = hh.mul_single(4); // [4]
+        let j = h * &i; // [1]
+        let r = r.double(); // [6]
+        let v = self.x * &i; // [1]
+        let x3 = sub(&sub(&r.square(), &j, 1), &v.double(), 2).normalize_weak(); // [1]
+        let y3 = sub(&(r * &sub(&v, &x3, 1)), &(self.y * &j).double(), 2).normalize_weak();
+        let z3 = (self.z * &h).double().normalize_weak();
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+            inf: false,
+            z_is_one: false,
+        }
+    }
+
+    /// `self + other`.
+    pub fn add_vartime(&self, other: &Jacobian) -> Jacobian {
+        if other.inf {
+            return *self;
+        }
+        if self.inf {
+            return *other;
+        }
+        let z1z1 = self.z.square();
+        let z2z2 = other.z.square();
+        let u1 = self.x * &z2z2;
+        let u2 = other.x * &z1z1;
+        let s1 = (self.y * &other.z) * &z2z2;
+        let s2 = (other.y * &self.z) * &z1z1;
+        let h = sub(&u2, &u1, 1); // [3]
+        let r = sub(&s2, &s1, 1); // [3]
+        if bool::from(h.normalizes_to_zero()) {
+            return if bool::from(r.normalizes_to_zero()) {
+                self.double_vartime()
+            } else {
+                Self::IDENTITY
+            };
+        }
+        let i = h.double().square(); // [1]
+        let j = h * &i; // [1]
+        let r = r.double(); // [6]
+        let v = u1 * &i; // [1]
+        let x3 = sub(&sub(&r.square(), &j, 1), &v.double(), 2).normalize_weak();
+        let y3 = sub(&(r * &sub(&v, &x3, 1)), &(s1 * &j).double(), 2).normalize_weak();
+        let z3 = ((self.z * &other.z) * &h).double().normalize_weak();
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+            inf: false,
+            z_is_one: false,
+        }
+    }
+}
+
+/// Affine forms of Jacobian points with one inversion (points already affine, with
+/// `Z = 1`, are copied).
+pub fn batch_jacobian_to_affine(points: &[Jacobian]) -> alloc::vec::Vec<Affine> {
+    let mut prefix: alloc::vec::Vec<Fe> = alloc::vec::Vec::with_capacity(points.len());
+    let mut acc = Fe::ONE;
+    for p in points {
+        prefix.push(acc);
+        if !p.inf && !p.z_is_one {
+            acc *= &p.z;
+        }
+    }
+    let mut inv = acc.invert().unwrap_or(Fe::ZERO);
+    let mut out = alloc::vec![Affine::identity(); points.len()];
+    for i in (0..points.len()).rev() {
+        let p = &points[i];
+        if p.inf {
+            continue;
+        }
+        if p.z_is_one {
+            out[i] = Affine {
+                x: p.x.normalize(),
+                y: p.y.normalize(),
+                infinity: Choice::from(0),
+            };
+            continue;
+        }
+        let zinv = inv * &prefix[i];
+        inv *= &p.z;
+        let zinv2 = zinv.square();
+        out[i] = Affine {
+            x: (p.x * &zinv2).normalize(),
+            y: ((p.y * &zinv2) * &zinv).normalize(),
+            infinity: Choice::from(0),
+        };
+    }
+    out
+}

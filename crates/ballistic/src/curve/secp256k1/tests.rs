@@ -445,3 +445,41 @@ fn batch_affine_addition_cases() {
         pts[0]
     );
 }
+
+#[test]
+fn jacobian_vartime_group_law() {
+    let mut r = rng();
+    for _ in 0..32 {
+        let p = random_point(&mut r);
+        let q = random_point(&mut r);
+        let (ja, qa) = (p.to_affine(), q.to_affine());
+        let jp = Jacobian::from_affine(&ja);
+        let jq = Jacobian::from_affine(&qa).double_vartime(); // Z ≠ 1
+        assert_eq!(jp.to_point(), p);
+        assert_eq!(jp.double_vartime().to_point(), p.double());
+        assert_eq!(jp.add_affine_vartime(&qa).to_point(), p + q);
+        assert_eq!(jq.add_affine_vartime(&ja).to_point(), q.double() + p);
+        assert_eq!(jq.add_vartime(&jp).to_point(), q.double() + p);
+        assert_eq!(jp.add_vartime(&jq).to_point(), q.double() + p);
+        // Exceptional cases: equal, opposite, identity.
+        assert_eq!(jp.add_affine_vartime(&ja).to_point(), p.double());
+        assert!(Secp256k1::is_identity(
+            &jp.add_affine_vartime(&ja.negate()).to_point()
+        ));
+        let jp2 = jp.double_vartime().add_affine_vartime(&ja.negate()); // p with Z ≠ 1
+        assert_eq!(jp2.add_vartime(&jp).to_point(), p.double());
+        assert!(Secp256k1::is_identity(
+            &jp2.add_vartime(&Jacobian::from_affine(&ja.negate()))
+                .to_point()
+        ));
+        assert_eq!(Jacobian::IDENTITY.add_vartime(&jp).to_point(), p);
+        assert_eq!(jp.add_vartime(&Jacobian::IDENTITY).to_point(), p);
+        assert_eq!(Jacobian::IDENTITY.add_affine_vartime(&ja).to_point(), p);
+        assert_eq!(jp.add_affine_vartime(&Affine::identity()).to_point(), p);
+        let aff = point::batch_jacobian_to_affine(&[jp, jq, Jacobian::IDENTITY, jp2]);
+        assert_eq!(aff[0].to_projective(), p);
+        assert_eq!(aff[1].to_projective(), q.double());
+        assert!(bool::from(aff[2].infinity));
+        assert_eq!(aff[3].to_projective(), p);
+    }
+}
