@@ -332,9 +332,9 @@ fn gauntlet_secp256k1() {
             }
         }
         shapes.extend([(64, 4, true), (16, 8, false), (8, 4, true)]);
-        run(&shapes, 0x7a6b_70);
+        run(&shapes, 0x007a_6b70);
     } else {
         // CI: three seed proofs.
-        run(&[(64, 1, true), (16, 2, false), (1, 1, false)], 0x7a6b_70);
+        run(&[(64, 1, true), (16, 2, false), (1, 1, false)], 0x007a_6b70);
     }
 }
