@@ -12,7 +12,7 @@ echo "ct: prover with values, blindings and randomness marked undefined"
 "${vg[@]}" "$bin"
 echo "ct: 0 valgrind errors in the prover"
 
-for control in control-branch control-nohook; do
+for control in control-branch control-nohook secp256k1-control-nohook; do
   set +e
   "${vg[@]}" "$bin" "$control" >/dev/null 2>&1
   code=$?

@@ -9,6 +9,7 @@
 //! |---|---|
 //! | `V_j`, `A`, `S`, `T_1`, `T_2`, `t_x`, `t_x_blinding`, `e_blinding` | they are the proof and the statement |
 //! | whether every value is in range | the API's result says so (`ValueOutOfRange`) |
+//! | whether a secp256k1-zkp ChaCha20 nonce block is retried | it happens with probability ≈ 2^−127 and reveals only that one output exceeded ℓ (secp256k1-zkp does the same) |
 //! | `l = l(x)`, `r = r(x)` | blinded by uniformly random `s_L·x`, `s_R·x`; Bulletproofs' Protocol 1 sends them in the clear, so the variable-time inner-product argument over them reveals nothing about the witness |
 //!
 //! Without the `ct-harness` feature these functions are the identity and cost nothing.

@@ -73,6 +73,14 @@ impl<C: Curve> ProofPoint<C> {
             encoding: C::encode(&point),
         }
     }
+
+    /// [`ProofPoint::new`] for a public point.
+    pub(crate) fn new_vartime(point: C::Point) -> Self {
+        ProofPoint {
+            point,
+            encoding: C::encode_vartime(&point),
+        }
+    }
 }
 
 /// An inner-product proof: pairs `(L_k, R_k)` and the final vectors `a`, `b` (length 1
@@ -176,7 +184,8 @@ impl<C: Curve> InnerProductProof<C> {
                         || gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q),
                     ),
                 };
-                let (L, R) = (ProofPoint::new(L), ProofPoint::new(R));
+                // L and R are public (the argument runs on public data).
+                let (L, R) = (ProofPoint::new_vartime(L), ProofPoint::new_vartime(R));
                 let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
                 L_vec.push(L);
                 R_vec.push(R);

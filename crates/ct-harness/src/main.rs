@@ -102,14 +102,22 @@ fn main() {
     // `control-branch` branches on a secret value; `control-nohook` runs the prover
     // without the declassification hook, so the variable-time inner-product argument
     // runs on (secret-derived) undefined data.
+    // `secp256k1-control-nohook` runs only the secp256k1 configurations without the
+    // hook: it shows that the secrets (values, blindings, nonces) reach the secp256k1
+    // prover's variable-time argument undefined, i.e. the harness tracks them there.
     let mode = std::env::args().nth(1).unwrap_or_default();
-    if mode != "control-nohook" {
+    if mode != "control-nohook" && mode != "secp256k1-control-nohook" {
         ballistic::ct::set_declassify_hook(valgrind::defined);
     }
     let mut seed_rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x6374);
     let pc = PedersenGens::default();
     let mut configurations = 0;
-    for &(n, m) in &[(8usize, 1usize), (64, 1), (8, 4), (64, 4), (7, 3)] {
+    let ristretto_shapes: &[(usize, usize)] = if mode.starts_with("secp256k1") {
+        &[]
+    } else {
+        &[(8, 1), (64, 1), (8, 4), (64, 4), (7, 3)]
+    };
+    for &(n, m) in ristretto_shapes {
         let bp = BulletproofGens::new(n, m);
         let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut values: Vec<u64> = (0..m).map(|_| seed_rng.next_u64() & mask).collect();
@@ -159,7 +167,72 @@ fn main() {
         configurations += 1;
         println!("ct_prover: n={n} m={m}: proved and verified with secrets marked undefined");
     }
+    configurations += secp256k1_configurations(&mut seed_rng, mode == "control-branch");
     println!("ct_prover: {configurations} configurations");
+}
+
+/// secp256k1 in secp256k1-zkp's format: values, blindings and both nonces (from
+/// which all the prover's randomness derives) are marked undefined.
+fn secp256k1_configurations(seed_rng: &mut rand_chacha::ChaCha20Rng, control: bool) -> usize {
+    use ballistic::curve::{secp256k1::Secp256k1, Curve};
+    use ballistic::secp256k1 as secp;
+    let pc = secp::PedersenGens::default();
+    let mut configurations = 0;
+    for &(n, m) in &[(8usize, 1usize), (64, 1), (8, 4), (64, 4)] {
+        let bp = secp::zkp_generators((2 * n * m).max(secp::GRIN_GENERATORS));
+        let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut values: Vec<u64> = (0..m).map(|_| seed_rng.next_u64() & mask).collect();
+        for v in values.iter_mut() {
+            valgrind::undefined(bytemuck_u64(v));
+        }
+        let blindings: Vec<secp::Scalar> = (0..m)
+            .map(|_| {
+                // Reduced in constant time from undefined bytes: the scalar is undefined.
+                let mut w = [0u8; 64];
+                seed_rng.fill_bytes(&mut w);
+                valgrind::undefined(&w);
+                Secp256k1::scalar_from_wide_bytes(&w)
+            })
+            .collect();
+        let mut nonce = [0u8; 32];
+        let mut private_nonce = [0u8; 32];
+        seed_rng.fill_bytes(&mut nonce);
+        seed_rng.fill_bytes(&mut private_nonce);
+        valgrind::undefined(&nonce);
+        valgrind::undefined(&private_nonce);
+        if control && values[0] & 1 == 1 {
+            println!("ct_prover: control: branched on a secret bit");
+        }
+        let mut t = secp::Transcript::new()
+            .with_extra_commit(b"ct harness")
+            .with_nonce(nonce)
+            .with_private_nonce(private_nonce);
+        let (proof, commitments) = secp::RangeProof::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut t,
+            &values,
+            &blindings,
+            n,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(2),
+        )
+        .expect("in-range values prove");
+        proof
+            .verify_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut secp::Transcript::new().with_extra_commit(b"ct harness"),
+                &commitments,
+                n,
+                &mut rand_chacha::ChaCha20Rng::seed_from_u64(3),
+            )
+            .expect("the proof verifies");
+        configurations += 1;
+        println!(
+            "ct_prover: secp256k1 n={n} m={m}: proved and verified with secrets marked undefined"
+        );
+    }
+    configurations
 }
 
 /// The bytes of a `u64` in place (so that the value the prover reads is the one

@@ -25,6 +25,8 @@ pub use ballistic;
 pub use bulletproofs;
 pub use curve25519_dalek_v4;
 
+pub mod zkp;
+
 use ballistic::ristretto::{CompressedRistretto, RistrettoPoint, Scalar};
 use curve25519_dalek_v4::ristretto::{
     CompressedRistretto as CompressedRistrettoV4, RistrettoPoint as RistrettoPointV4,

@@ -129,8 +129,13 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn identity() -> Self::Point;
     /// Whether `p` is the neutral element.
     fn is_identity(p: &Self::Point) -> bool;
-    /// The canonical encoding of `p`.
+    /// The canonical encoding of `p`, in constant time.
     fn encode(p: &Self::Point) -> Self::Encoding;
+    /// The canonical encoding of a public point (may be faster than
+    /// [`Curve::encode`]; variable time).
+    fn encode_vartime(p: &Self::Point) -> Self::Encoding {
+        Self::encode(p)
+    }
     /// Decodes a canonical encoding; `None` if it is not a valid, canonical encoding.
     fn decode(e: &Self::Encoding) -> Option<Self::Point>;
     /// Reads an encoding from bytes (length must be [`Curve::POINT_BYTES`]); no

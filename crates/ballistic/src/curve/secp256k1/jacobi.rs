@@ -6,14 +6,14 @@
 //!
 //! | method | cost | here |
 //! |---|---|---|
-//! | Euler's criterion `y^((p−1)/2)` | ≈ 255 squarings + 15 multiplications | [`is_square_euler`] (reference, constant time) |
+//! | Euler's criterion `y^((p−1)/2)` | ≈ 255 squarings + 15 multiplications | [`ct_is_square`] (constant time: encoding secret-derived points in the prover) |
 //! | binary Jacobi symbol (Stein-style reciprocity on 256-bit integers) | ≈ 2·256 subtract-and-shift steps on four limbs, no field multiplication | [`is_square_vartime`] |
 //!
 //! The binary algorithm keeps `(a, n)` with `n` odd and the sign `t`, and repeats:
 //! strip the factors of two of `a` (each flips `t` when `n ≡ 3, 5 (mod 8)`), order the
 //! pair so `a ≥ n` (a swap flips `t` when both are `≡ 3 (mod 4)`, quadratic
 //! reciprocity), subtract. It stops at `a = 0` with `n = gcd = 1` for `p` prime. It is
-//! variable time and used on public data only (commitment encoding and parsing).
+//! variable time and used on public data only ([`crate::curve::Curve::encode_vartime`]).
 //! Benchmarked on varied inputs in `crates/interop/benches/secp256k1.rs`.
 
 use core::cmp::Ordering;
@@ -121,6 +121,13 @@ pub fn is_square_vartime(y: &Fe) -> bool {
 /// assert!(is_square_euler(&FieldElement::from_u64(9)));
 /// ```
 pub fn is_square_euler(y: &Fe) -> bool {
+    ct_is_square(y).into()
+}
+
+/// [`is_square_euler`] as a `Choice` (constant time: the exponent is public, the
+/// result is combined without branches).
+pub fn ct_is_square(y: &Fe) -> subtle::Choice {
+    use subtle::ConstantTimeEq;
     // (p − 1)/2 = 2^255 − 2^31 − 489: square-and-multiply over its bits.
     let mut e = P;
     e[0] -= 1;
@@ -133,5 +140,5 @@ pub fn is_square_euler(y: &Fe) -> bool {
         }
     }
     let acc = acc.normalize();
-    bool::from(acc.is_zero()) || acc == Fe::ONE
+    acc.is_zero() | acc.ct_eq(&Fe::ONE)
 }

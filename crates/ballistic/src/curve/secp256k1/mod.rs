@@ -163,7 +163,21 @@ impl Curve for Secp256k1 {
     fn is_identity(p: &Point) -> bool {
         p.ct_is_identity().into()
     }
+    /// Constant time: the tiebreak uses Euler's criterion (see [`jacobi`]); the
+    /// identity maps to 33 zero bytes by a select.
     fn encode(p: &Point) -> [u8; 33] {
+        let a = p.to_affine();
+        let non_square = !jacobi::ct_is_square(&a.y);
+        let mut out = [0u8; 33];
+        out[0] = 0x08 | non_square.unwrap_u8();
+        out[1..].copy_from_slice(&a.x.to_bytes());
+        for b in out.iter_mut() {
+            *b = u8::conditional_select(b, &0, a.infinity);
+        }
+        out
+    }
+    /// Variable time (binary Jacobi symbol): public points only.
+    fn encode_vartime(p: &Point) -> [u8; 33] {
         let a = p.to_affine();
         if bool::from(a.infinity) {
             return [0u8; 33];

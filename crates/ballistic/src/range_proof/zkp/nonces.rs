@@ -84,8 +84,9 @@ pub fn scalar_pair(seed: &[u8; 32], idx: u64) -> (Scalar, Scalar) {
         let s2 = Scalar::from_repr(r2.into());
         r1.zeroize();
         r2.zeroize();
-        // Public by design: whether a block is retried (probability ≈ 2^−127).
-        if bool::from(s1.is_some() & s2.is_some()) {
+        // Public by design: whether a block is retried (probability ≈ 2^−127, and it
+        // only reveals that one ChaCha20 output exceeded ℓ).
+        if crate::ct::declassify_bool(s1.is_some() & s2.is_some()) {
             return (s1.unwrap_or(Scalar::ZERO), s2.unwrap_or(Scalar::ZERO));
         }
         retry = retry.wrapping_add(1);
