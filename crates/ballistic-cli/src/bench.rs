@@ -1,4 +1,5 @@
-//! `ballistic bench`: times the standard workloads on this machine.
+//! `ballistic bench`: times the standard workloads on this machine (ristretto255,
+//! plus a Grin-style 64-bit proof on secp256k1 in secp256k1-zkp's format).
 //!
 //! Every iteration uses fresh random values and blindings (proving) or a different
 //! proof from a pool of distinct proofs (verifying), so no routine is timed on one
@@ -20,6 +21,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::{CryptoRng, Rng, RngCore};
 
 use crate::error::{CliError, EXIT_OK};
+use crate::secp;
 
 /// Arguments of `ballistic bench`.
 #[derive(Debug, Args)]
@@ -116,6 +118,98 @@ fn proofs(
         .collect()
 }
 
+/// A secp256k1 proof and its commitments.
+type ProvenK1 = (ballistic::secp256k1::RangeProof, Vec<[u8; 33]>);
+
+/// Proves `m` random `n`-bit values on secp256k1 (secp256k1-zkp's format; a fresh
+/// random nonce every time).
+fn prove_secp256k1(
+    bp: &ballistic::secp256k1::BulletproofGens,
+    pc: &ballistic::secp256k1::PedersenGens,
+    n: usize,
+    m: usize,
+) -> Result<ProvenK1, CliError> {
+    use ballistic::secp256k1::{RangeProof, Transcript};
+    let mut rng = rand::thread_rng();
+    let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() >> (64 - n)).collect();
+    let blindings: Vec<_> = (0..m).map(|_| secp::random_scalar(&mut rng)).collect();
+    let nonce = secp::random_nonce(&mut rng);
+    RangeProof::prove_multiple_with_rng(
+        bp,
+        pc,
+        &mut Transcript::new().with_nonce(nonce),
+        &values,
+        &blindings,
+        n,
+        &mut rng,
+    )
+    .map_err(|e| CliError::new(format!("proving failed: {e}")))
+}
+
+/// Parses and verifies one secp256k1 proof.
+fn verify_secp256k1(
+    bp: &ballistic::secp256k1::BulletproofGens,
+    pc: &ballistic::secp256k1::PedersenGens,
+    bytes: &[u8],
+    commitments: &[[u8; 33]],
+    n: usize,
+) -> Result<(), CliError> {
+    use ballistic::secp256k1::{RangeProof, Transcript};
+    RangeProof::from_bytes(bytes)
+        .and_then(|p| {
+            p.verify_multiple_with_rng(
+                bp,
+                pc,
+                &mut Transcript::new(),
+                commitments,
+                n,
+                &mut rand::thread_rng(),
+            )
+        })
+        .map_err(|e| CliError::new(format!("verification failed: {e}")))
+}
+
+/// Times proving and verifying `runs` Grin-style proofs (64 bits, one value, Grin's
+/// 256 generators) on secp256k1; returns the two rows.
+fn secp256k1_rows(runs: usize) -> Result<[Workload; 2], CliError> {
+    let (n, m) = (64, 1);
+    let bp = secp::generators_for(n, m);
+    let pc = ballistic::secp256k1::PedersenGens::default();
+    // Untimed: warms the prover's tables; then distinct proofs for verification.
+    let pool: Vec<(Vec<u8>, Vec<[u8; 33]>)> = (0..runs)
+        .map(|_| prove_secp256k1(&bp, &pc, n, m).map(|(p, vs)| (p.to_bytes(), vs)))
+        .collect::<Result<_, _>>()?;
+    let mut prove_times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let t = Instant::now();
+        prove_secp256k1(&bp, &pc, n, m)?;
+        prove_times.push(t.elapsed());
+    }
+    if let Some((bytes, vs)) = pool.first() {
+        verify_secp256k1(&bp, &pc, bytes, vs, n)?;
+    }
+    let mut verify_times = Vec::with_capacity(runs);
+    for (bytes, vs) in &pool {
+        let t = Instant::now();
+        verify_secp256k1(&bp, &pc, bytes, vs, n)?;
+        verify_times.push(t.elapsed());
+    }
+    Ok([
+        Workload {
+            label: format!("prove   secp256k1 n={n} m={m}"),
+            per: "proof",
+            units: 1,
+            times: prove_times,
+        },
+        Workload {
+            label: format!("verify  secp256k1 n={n} m={m}"),
+            per: "proof",
+            units: 1,
+            times: verify_times,
+        },
+    ])
+}
+
 /// Runs `ballistic bench`.
 pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
     let runs = if args.quick { 5 } else { 21 };
@@ -124,7 +218,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "ballistic bench: ristretto255, median of {runs} runs, fresh inputs every run{}",
+        "ballistic bench: ristretto255 and secp256k1 (Grin's format), median of {runs} runs, \
+         fresh inputs every run{}",
         if cfg!(debug_assertions) {
             " (debug build: use --release)"
         } else {
@@ -132,7 +227,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
         }
     )?;
     let shapes = [(64usize, 1usize), (32, 1), (64, 8)];
-    let steps = (shapes.len() * 2 + 1) as u64;
+    let steps = (shapes.len() * 2 + 2) as u64;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("   {spinner} {msg:<28} [{bar:20}] {pos}/{len}")
@@ -214,11 +309,14 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
         times,
     });
     bar.inc(1);
+    bar.set_message("secp256k1 n=64 m=1".to_string());
+    rows.extend(secp256k1_rows(runs)?);
+    bar.inc(1);
     bar.finish_and_clear();
 
     writeln!(
         out,
-        "   {:<24} {:>12} {:>14}",
+        "   {:<28} {:>12} {:>14}",
         "workload", "median", "per proof"
     )?;
     for w in rows {
@@ -226,7 +324,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
         let per = med / w.units.max(1) as u32;
         writeln!(
             out,
-            "   {:<24} {:>12} {:>14}",
+            "   {:<28} {:>12} {:>14}",
             w.label,
             fmt(med),
             format!("{} /{}", fmt(per), w.per)

@@ -1,9 +1,11 @@
 //! `ballistic demo`: a guided first run.
 //!
 //! Commits to a few amounts, proves them one at a time and aggregated, verifies,
-//! shows that tampered statements and proofs are rejected, and measures proof sizes
-//! and times for a handful of shapes. Every check is real: if a valid proof were
-//! rejected or a tampered one accepted, the demo says so and exits with status 1.
+//! shows that tampered statements and proofs are rejected, repeats the single proof
+//! on secp256k1 in Grin's format (675 bytes, tampering, rewinding with the nonce), and
+//! measures proof sizes and times for a handful of shapes. Every check is real: if a
+//! valid proof were rejected or a tampered one accepted, the demo says so and exits
+//! with status 1.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -21,6 +23,7 @@ use rand::RngCore;
 use crate::error::{CliError, EXIT_INVALID};
 use crate::format::{proof_len, rounds_for_shape};
 use crate::prove::random_scalar;
+use crate::secp;
 
 /// Arguments of `ballistic demo` (none yet).
 #[derive(Debug, Args)]
@@ -306,6 +309,70 @@ impl<W: Write> Demo<W> {
         self.report_rejection(&label, &r, "refused")
     }
 
+    /// Step 4: a Grin-style proof on secp256k1 (secp256k1-zkp's format, Grin's 256
+    /// generators): size, verification, a flipped bit, and rewinding with the nonce.
+    fn secp256k1(&mut self) -> Result<(), CliError> {
+        use ballistic::secp256k1::{grin_generators, PedersenGens, RangeProof, Transcript};
+        writeln!(
+            self.out,
+            "\n4. The same on secp256k1, in secp256k1-zkp's (Grin's) format:"
+        )?;
+        let (gens, pc) = (grin_generators(), PedersenGens::default());
+        let blinding = secp::random_scalar(&mut self.rng);
+        let nonce = secp::random_nonce(&mut self.rng);
+        let rng = &mut self.rng;
+        let (res, t_prove) = timed(|| {
+            RangeProof::prove_single_with_rng(
+                &gens,
+                &pc,
+                &mut Transcript::new().with_nonce(nonce),
+                AMOUNTS[0],
+                &blinding,
+                64,
+                rng,
+            )
+        });
+        let (proof, v0) = res.map_err(proving_failed)?;
+        let bytes = proof.to_bytes();
+        let (r, t_verify) = timed(|| {
+            RangeProof::from_bytes(&bytes).and_then(|p| {
+                p.verify_single_with_rng(&gens, &pc, &mut Transcript::new(), &v0, 64, rng)
+            })
+        });
+        let label = "V0 alone (Grin)";
+        self.report_proof(label, bytes.len(), t_prove, &r, t_verify)?;
+        if bytes.len() != 675 {
+            self.checks.unexpected += 1;
+        }
+
+        let mut flipped = bytes.clone();
+        // Byte 31 is the lowest byte of the big-endian scalar −τ_x: flipping its low
+        // bit keeps the encoding canonical, so the verifier must catch it.
+        flipped[31] ^= 0x01;
+        let r = RangeProof::from_bytes(&flipped).and_then(|p| {
+            p.verify_single_with_rng(&gens, &pc, &mut Transcript::new(), &v0, 64, &mut OsRng)
+        });
+        self.report_rejection("flip one bit of the proof", &r, "rejected")?;
+
+        // A wallet that knows the nonce recovers the value and the blinding factor.
+        let rewound = proof.rewind(&pc, &Transcript::new(), &v0, &nonce);
+        let status = match rewound {
+            Ok(w) if w.value == AMOUNTS[0] && w.blinding == blinding && w.opens_commitment => {
+                format!("recovered {} and γ ✓", w.value)
+            }
+            other => {
+                self.checks.unexpected += 1;
+                format!("WRONG ✗ ({other:?}) — this is a bug, please report it")
+            }
+        };
+        writeln!(
+            self.out,
+            "   {:<42} {status}",
+            "rewind with the prover's nonce"
+        )?;
+        Ok(())
+    }
+
     /// Measures one shape: the fastest of [`TABLE_RUNS`] proofs and verifications.
     fn measure(&mut self, n: usize, m: usize) -> Result<Row, CliError> {
         let gens = BulletproofGens::new(n, m);
@@ -345,7 +412,7 @@ impl<W: Write> Demo<W> {
     fn table(&mut self) -> Result<(), CliError> {
         writeln!(
             self.out,
-            "\n4. Proof sizes and times (n bits, m values; fastest of {TABLE_RUNS} runs{}):",
+            "\n5. Proof sizes and times on ristretto255 (n bits, m values; fastest of {TABLE_RUNS} runs{}):",
             if cfg!(debug_assertions) {
                 "; debug build, release is faster"
             } else {
@@ -418,12 +485,13 @@ pub fn run(_args: DemoArgs) -> Result<ExitCode, CliError> {
     };
     writeln!(
         demo.out,
-        "ballistic {} demo: Bulletproofs range proofs on ristretto255\n",
+        "ballistic {} demo: Bulletproofs range proofs on ristretto255 (and secp256k1)\n",
         env!("CARGO_PKG_VERSION")
     )?;
     let committed = demo.commit()?;
     let agg = demo.prove(&committed)?;
     demo.tamper(&committed, &agg)?;
+    demo.secp256k1()?;
     demo.table()?;
 
     if demo.checks.unexpected > 0 {
@@ -439,7 +507,8 @@ pub fn run(_args: DemoArgs) -> Result<ExitCode, CliError> {
         demo.out,
         "\nAll checks passed. Try it on your own values:\n   \
          ballistic prove --bits 32 --values 10,20,30 --out proof.json --openings secrets.json\n   \
-         ballistic verify proof.json"
+         ballistic prove --curve secp256k1 --values 42 --out grin.json --openings grin-secrets.json\n   \
+         ballistic verify proof.json grin.json"
     )?;
     demo.out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -1,10 +1,10 @@
 //! The proof file and openings file formats, their limits and their strict parser.
 //!
 //! See the crate documentation (`main.rs`) for the format itself. The parser checks
-//! structure only: JSON syntax, the exact set of fields, types, hex and byte lengths,
-//! and the limits below. Whether the bytes are valid curve points and whether the
-//! proof verifies is decided by `verify`, which reports such files as `INVALID`
-//! rather than malformed.
+//! structure only: JSON syntax, the exact set of fields for the file's curve, types,
+//! hex and byte lengths, the shapes a curve supports, and the limits below. Whether
+//! the bytes are valid curve points and whether the proof verifies is decided by
+//! `verify`, which reports such files as `INVALID` rather than malformed.
 
 use std::fmt;
 use std::io::Read;
@@ -15,28 +15,45 @@ use serde_json::Value;
 
 /// The name of the ristretto255 curve in proof files and on the command line.
 pub const CURVE_RISTRETTO255: &str = "ristretto255";
+/// The name of the secp256k1 curve (secp256k1-zkp's, i.e. Grin's, format).
+pub const CURVE_SECP256K1: &str = "secp256k1";
 /// Every curve the command supports, for error messages.
-pub const SUPPORTED_CURVES: &[&str] = &[CURVE_RISTRETTO255];
+pub const SUPPORTED_CURVES: &[&str] = &[CURVE_RISTRETTO255, CURVE_SECP256K1];
 /// The Merlin transcript label used when `--domain` is not given.
 pub const DEFAULT_DOMAIN: &str = "ballistic";
 /// Files larger than this are refused before they are read in full (1 MiB; the
 /// largest legitimate proof file, [`MAX_VALUES`] commitments, is about 70 KiB).
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
-/// The largest number of values (commitments) in one proof file. Verifying a proof of
-/// `m` values of `n` bits derives `2·n·m` generators (about 21 MiB and one second for
-/// `n = 64`, `m = 1024`), so the command caps `m` well below the library's
-/// [`ballistic::MAX_AGGREGATION`]: a hostile file cannot make it allocate gigabytes.
+/// The largest number of values (commitments) in one proof file, on either curve.
+/// Verifying a proof of `m` values of `n` bits derives `2·n·m` generators (for
+/// `n = 64`, `m = 1024`: about 21 MiB and one second on ristretto255; on secp256k1,
+/// secp256k1-zkp's hash-to-curve generators take a few seconds), so the command caps
+/// `m` well below the library's [`ballistic::MAX_AGGREGATION`]: a hostile file cannot
+/// make it allocate gigabytes.
 pub const MAX_VALUES: usize = 1024;
 /// The longest accepted domain label, in bytes.
 pub const MAX_DOMAIN_BYTES: usize = 1024;
-/// The size of a compressed curve point (a commitment).
+/// The size of a compressed ristretto255 point (a commitment).
 pub const POINT_BYTES: usize = 32;
+/// The size of a secp256k1-zkp Pedersen commitment: `0x08` or `0x09`, then the
+/// big-endian x-coordinate.
+pub const SECP256K1_COMMITMENT_BYTES: usize = 33;
+/// The bit widths secp256k1-zkp supports.
+pub const SECP256K1_BITS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
+/// The generator-set rule of secp256k1 proofs, shown in `--help`: both `prove` and
+/// `verify` derive the set from `n` and `m` alone (see [`secp256k1_generator_count`]).
+pub const SECP256K1_GENERATORS_RULE: &str = "Generators on secp256k1: Grin's 256 \
+     (secp256k1_bulletproof_generators_create(ctx, G, 256)) when n·m <= 128, i.e. up to \
+     two 64-bit values; otherwise secp256k1-zkp's 2·n·m. verify derives the same set from \
+     n and m, so nothing about it is stored in the proof file.";
 
 /// A curve the command can prove and verify on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Curve {
     /// ristretto255, in the wire format of dalek's `bulletproofs` crate.
     Ristretto255,
+    /// secp256k1, in secp256k1-zkp's (Grin's) wire format.
+    Secp256k1,
 }
 
 impl Curve {
@@ -44,6 +61,7 @@ impl Curve {
     pub fn parse(name: &str) -> Result<Curve, String> {
         match name {
             CURVE_RISTRETTO255 => Ok(Curve::Ristretto255),
+            CURVE_SECP256K1 => Ok(Curve::Secp256k1),
             other => Err(format!(
                 "unsupported curve {other:?} (supported: {})",
                 SUPPORTED_CURVES.join(", ")
@@ -55,7 +73,70 @@ impl Curve {
     pub fn name(self) -> &'static str {
         match self {
             Curve::Ristretto255 => CURVE_RISTRETTO255,
+            Curve::Secp256k1 => CURVE_SECP256K1,
         }
+    }
+
+    /// The byte length of one commitment on this curve.
+    pub fn commitment_bytes(self) -> usize {
+        match self {
+            Curve::Ristretto255 => POINT_BYTES,
+            Curve::Secp256k1 => SECP256K1_COMMITMENT_BYTES,
+        }
+    }
+
+    /// The byte length of a proof of `m` values of `n` bits (for secp256k1, `n·m` is
+    /// rounded up to a power of two; the shapes it supports have none to round).
+    pub fn proof_len(self, n: usize, m: usize) -> usize {
+        match self {
+            Curve::Ristretto255 => proof_len(rounds_for_shape(n, m)),
+            Curve::Secp256k1 => ballistic::range_proof::zkp::wire::proof_len(
+                n.saturating_mul(m).next_power_of_two(),
+            ),
+        }
+    }
+}
+
+/// Checks that secp256k1-zkp supports the bit width: `n` in [`SECP256K1_BITS`]. The
+/// error says what is wrong (without a field or flag name).
+pub fn check_secp256k1_bits(n: usize) -> Result<(), String> {
+    if SECP256K1_BITS.contains(&n) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{n} bits is not a secp256k1-zkp bit width (one of 1, 2, 4, 8, 16, 32, 64)"
+        ))
+    }
+}
+
+/// Checks that secp256k1-zkp supports aggregating `m` values (a power of two).
+pub fn check_secp256k1_values(m: usize) -> Result<(), String> {
+    if m.is_power_of_two() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{m} values: secp256k1-zkp aggregates a power of two of values (1, 2, 4, 8, …)"
+        ))
+    }
+}
+
+/// Checks that secp256k1-zkp supports the shape: `n` in [`SECP256K1_BITS`] and `m` a
+/// power of two.
+pub fn check_secp256k1_shape(n: usize, m: usize) -> Result<(), String> {
+    check_secp256k1_bits(n).and_then(|()| check_secp256k1_values(m))
+}
+
+/// The number of generators of a secp256k1 proof of `m` values of `n` bits:
+/// [`ballistic::secp256k1::GRIN_GENERATORS`] (256) when `n·m <= 128`, otherwise
+/// `2·n·m` (with `n·m` rounded up to a power of two). `prove` and `verify` both use
+/// this rule, so the set is not recorded in the proof file.
+pub fn secp256k1_generator_count(n: usize, m: usize) -> usize {
+    let grin = ballistic::secp256k1::GRIN_GENERATORS;
+    let nm = n.saturating_mul(m).next_power_of_two();
+    if nm <= grin / 2 {
+        grin
+    } else {
+        nm.saturating_mul(2)
     }
 }
 
@@ -77,12 +158,17 @@ pub struct ProofFileOut<'a> {
     pub curve: &'a str,
     /// The bit width `n`: every value is in `[0, 2^n)`.
     pub bits: usize,
-    /// The Merlin transcript label.
-    pub domain: &'a str,
+    /// The Merlin transcript label (ristretto255 only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub domain: Option<&'a str>,
     /// The commitments, lowercase hex of the compressed points.
     pub commitments: Vec<String>,
     /// The proof bytes, lowercase hex.
     pub proof: String,
+    /// secp256k1-zkp's extra commitment, lowercase hex (secp256k1 only; absent when
+    /// there is none, which differs from an empty one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra_commit: Option<String>,
 }
 
 /// The openings file written by `prove --openings`: the secrets behind a proof file.
@@ -93,8 +179,16 @@ pub struct OpeningsFile {
     pub curve: String,
     /// The bit width of the proof.
     pub bits: usize,
-    /// The transcript label of the proof.
-    pub domain: String,
+    /// The transcript label of the proof (ristretto255 only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub domain: Option<String>,
+    /// The extra commitment of the proof, hex (secp256k1 only, when given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_commit: Option<String>,
+    /// The 32-byte rewind nonce the proof was made with, hex (secp256k1 only): with
+    /// it, a wallet can rewind a single-value proof to its value and blinding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce: Option<String>,
     /// One opening per commitment, in the proof file's order.
     pub openings: Vec<Opening>,
 }
@@ -105,24 +199,32 @@ pub struct OpeningsFile {
 pub struct Opening {
     /// The committed value.
     pub value: u64,
-    /// The blinding factor, lowercase hex of the 32-byte little-endian scalar.
+    /// The blinding factor, lowercase hex of the 32-byte scalar: little-endian on
+    /// ristretto255, big-endian on secp256k1 (as secp256k1-zkp and Grin store keys).
     pub blinding: String,
     /// The commitment it opens, as in the proof file.
     pub commitment: String,
 }
 
 /// A structurally valid proof file.
+///
+/// Invariants established by [`parse_proof_file`]: `domain` is `Some` exactly for
+/// ristretto255; `extra_commit` is `None` for ristretto255; every commitment has
+/// [`Curve::commitment_bytes`] bytes (and on secp256k1 starts with `0x08` or `0x09`);
+/// on secp256k1 the shape passes [`check_secp256k1_shape`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProofFile {
     /// The curve.
     pub curve: Curve,
     /// The bit width, in `1..=64`.
     pub bits: usize,
-    /// The transcript label, at most [`MAX_DOMAIN_BYTES`] bytes.
-    pub domain: String,
+    /// The transcript label (ristretto255), at most [`MAX_DOMAIN_BYTES`] bytes.
+    pub domain: Option<String>,
+    /// secp256k1-zkp's extra commitment (secp256k1; `Some(vec![])` differs from `None`).
+    pub extra_commit: Option<Vec<u8>>,
     /// Between 1 and [`MAX_VALUES`] commitment encodings.
-    pub commitments: Vec<[u8; POINT_BYTES]>,
-    /// Proof bytes of a possible proof length (see [`proof_len`]).
+    pub commitments: Vec<Vec<u8>>,
+    /// Proof bytes of a possible proof length for the curve.
     pub proof: Vec<u8>,
 }
 
@@ -144,24 +246,38 @@ impl fmt::Display for Malformed {
     }
 }
 
+/// What a proof file is, for messages.
+const EXPECTING: &str = "a ballistic proof file (a JSON object with fields curve, bits, \
+                         domain or extra_commit, commitments, proof)";
+
 /// The raw top level of a proof file. Unknown and duplicate fields are rejected by
 /// serde; the values are checked field by field so that messages name the field.
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a ballistic proof file (a JSON object with fields curve, bits, domain, commitments, proof)"
+    expecting = "a ballistic proof file (a JSON object with fields curve, bits, domain or extra_commit, commitments, proof)"
 )]
 struct RawProofFile {
     #[serde(default)]
     curve: Value,
     #[serde(default)]
     bits: Value,
-    #[serde(default)]
-    domain: Value,
+    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    #[serde(default, deserialize_with = "present")]
+    domain: Option<Value>,
     #[serde(default)]
     commitments: Value,
     #[serde(default)]
     proof: Value,
+    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    #[serde(default, deserialize_with = "present")]
+    extra_commit: Option<Value>,
+}
+
+/// Deserializes a field that is present (even as `null`) as `Some`; with
+/// `#[serde(default)]`, an absent field stays `None`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] from `path` (`-` is standard input); larger files
@@ -196,7 +312,7 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, Malformed> {
     }
     if buf.len() as u64 > MAX_FILE_BYTES {
         return Err(Malformed(format!(
-            "larger than the limit of {MAX_FILE_BYTES} bytes (16 MiB)"
+            "larger than the limit of {MAX_FILE_BYTES} bytes (1 MiB)"
         )));
     }
     Ok(buf)
@@ -229,17 +345,51 @@ fn string_field<'a>(name: &str, v: &'a Value, what: &str) -> Result<&'a str, Mal
     }
 }
 
-/// Decodes one commitment: exactly [`POINT_BYTES`] bytes of hex.
-fn commitment_field(name: &str, v: &Value) -> Result<[u8; POINT_BYTES], Malformed> {
-    let s = string_field(name, v, "32 bytes of hex")?;
-    let bytes =
-        hex::decode(s).map_err(|e| Malformed::field(name, format!("not 32 bytes of hex ({e})")))?;
-    <[u8; POINT_BYTES]>::try_from(bytes.as_slice()).map_err(|_| {
-        Malformed::field(
+/// Decodes one commitment: exactly `curve.commitment_bytes()` bytes of hex, and on
+/// secp256k1 the prefix `0x08` or `0x09` of a secp256k1-zkp Pedersen commitment.
+fn commitment_field(curve: Curve, name: &str, v: &Value) -> Result<Vec<u8>, Malformed> {
+    let len = curve.commitment_bytes();
+    let what = format!("{len} bytes of hex");
+    let s = string_field(name, v, &what)?;
+    let bytes = hex::decode(s).map_err(|e| Malformed::field(name, format!("not {what} ({e})")))?;
+    if bytes.len() != len {
+        return Err(Malformed::field(
             name,
-            format!("not 32 bytes of hex (got {} bytes)", bytes.len()),
-        )
-    })
+            format!("not {what} (got {} bytes)", bytes.len()),
+        ));
+    }
+    if curve == Curve::Secp256k1 {
+        if let Some(&prefix) = bytes.first().filter(|&&p| p & 0xfe != 0x08) {
+            let hint = if prefix == 0x02 || prefix == 0x03 {
+                " (that is a public-key prefix)"
+            } else {
+                ""
+            };
+            return Err(Malformed::field(
+                name,
+                format!(
+                    "prefix 0x{prefix:02x} is not a secp256k1-zkp commitment prefix \
+                     (0x08 or 0x09){hint}"
+                ),
+            ));
+        }
+    }
+    Ok(bytes)
+}
+
+/// Whether `len` is the length of some proof on `curve` (any shape within the
+/// library's limits).
+fn plausible_proof_len(curve: Curve, len: usize) -> bool {
+    let max_rounds = ballistic::MAX_IPP_ROUNDS;
+    match curve {
+        Curve::Ristretto255 => {
+            let fixed = proof_len(0);
+            len >= fixed && len <= proof_len(max_rounds) && (len - fixed) % (2 * POINT_BYTES) == 0
+        }
+        Curve::Secp256k1 => {
+            (0..=max_rounds).any(|k| ballistic::range_proof::zkp::wire::proof_len(1 << k) == len)
+        }
+    }
 }
 
 /// Parses and checks the structure of a proof file.
@@ -249,11 +399,7 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
     match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
         Some(b'{') | None => {}
         Some(_) if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok() => {
-            return Err(Malformed(
-                "expected a ballistic proof file (a JSON object with fields curve, bits, \
-                 domain, commitments, proof)"
-                    .into(),
-            ))
+            return Err(Malformed(format!("expected {EXPECTING}")))
         }
         Some(_) => {}
     }
@@ -280,16 +426,56 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
         }
     };
 
-    let domain = string_field("domain", &raw.domain, "a string (the transcript label)")?;
-    if domain.len() > MAX_DOMAIN_BYTES {
-        return Err(Malformed::field(
-            "domain",
-            format!(
-                "{} bytes long; the limit is {MAX_DOMAIN_BYTES}",
-                domain.len()
-            ),
-        ));
-    }
+    let (domain, extra_commit) = match curve {
+        Curve::Ristretto255 => {
+            if raw.extra_commit.is_some() {
+                return Err(Malformed::field(
+                    "extra_commit",
+                    "only secp256k1 proofs have one (ristretto255 proofs bind a domain label)",
+                ));
+            }
+            let v = raw.domain.unwrap_or(Value::Null);
+            let domain = string_field("domain", &v, "a string (the transcript label)")?;
+            if domain.len() > MAX_DOMAIN_BYTES {
+                return Err(Malformed::field(
+                    "domain",
+                    format!(
+                        "{} bytes long; the limit is {MAX_DOMAIN_BYTES}",
+                        domain.len()
+                    ),
+                ));
+            }
+            (Some(domain.to_owned()), None)
+        }
+        Curve::Secp256k1 => {
+            if raw.domain.is_some() {
+                return Err(Malformed::field(
+                    "domain",
+                    "secp256k1 proofs have no domain label (secp256k1-zkp's transcript \
+                     has none; bind context with extra_commit)",
+                ));
+            }
+            let extra = match &raw.extra_commit {
+                None => None,
+                Some(v) => {
+                    let s = match v {
+                        Value::Null => {
+                            return Err(Malformed::field(
+                                "extra_commit",
+                                "null; omit the field for no extra commitment \
+                                 (which differs from an empty one, \"\")",
+                            ))
+                        }
+                        v => string_field("extra_commit", v, "a hex string")?,
+                    };
+                    let bytes = hex::decode(s)
+                        .map_err(|e| Malformed::field("extra_commit", format!("not hex ({e})")))?;
+                    Some(bytes)
+                }
+            };
+            (None, extra)
+        }
+    };
 
     let list = match &raw.commitments {
         Value::Array(list) => list,
@@ -321,34 +507,43 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
             ),
         ));
     }
+    if curve == Curve::Secp256k1 {
+        check_secp256k1_bits(bits).map_err(|m| Malformed::field("bits", m))?;
+        check_secp256k1_values(list.len()).map_err(|m| Malformed::field("commitments", m))?;
+    }
     let commitments = list
         .iter()
         .enumerate()
-        .map(|(i, v)| commitment_field(&format!("commitments[{i}]"), v))
+        .map(|(i, v)| commitment_field(curve, &format!("commitments[{i}]"), v))
         .collect::<Result<Vec<_>, _>>()?;
 
     let proof_hex = string_field("proof", &raw.proof, "a hex string")?;
     let proof =
         hex::decode(proof_hex).map_err(|e| Malformed::field("proof", format!("not hex ({e})")))?;
-    let max_rounds = ballistic::MAX_IPP_ROUNDS;
-    let fixed = proof_len(0);
-    let plausible = proof.len() >= fixed
-        && proof.len() <= proof_len(max_rounds)
-        && (proof.len() - fixed) % (2 * POINT_BYTES) == 0;
-    if !plausible {
+    if !plausible_proof_len(curve, proof.len()) {
+        let lengths = match curve {
+            Curve::Ristretto255 => {
+                format!("(2k+9)·32 bytes for k in 0..={}", ballistic::MAX_IPP_ROUNDS)
+            }
+            Curve::Secp256k1 => format!(
+                "secp256k1-zkp's lengths for n·m = 1, 2, 4, …, 64: {}, …",
+                (0..7)
+                    .map(|k| ballistic::range_proof::zkp::wire::proof_len(1 << k).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
         return Err(Malformed::field(
             "proof",
-            format!(
-                "{} bytes is not a proof length ((2k+9)·32 bytes for k in 0..={max_rounds})",
-                proof.len()
-            ),
+            format!("{} bytes is not a proof length ({lengths})", proof.len()),
         ));
     }
 
     Ok(ProofFile {
         curve,
         bits,
-        domain: domain.to_owned(),
+        domain,
+        extra_commit,
         commitments,
         proof,
     })
@@ -417,12 +612,110 @@ mod tests {
         assert!(parse(&m).unwrap_err().0.contains("not a proof length"));
 
         let mut m = good();
-        m.insert("curve".into(), Value::from("secp256k1"));
+        m.insert("curve".into(), Value::from("ed25519"));
         assert!(parse(&m).unwrap_err().0.contains("unsupported curve"));
+
+        // A ristretto255 file has no extra_commit (not even null).
+        let mut m = good();
+        m.insert("extra_commit".into(), Value::Null);
+        let e = parse(&m).unwrap_err().0;
+        assert!(e.contains("field \"extra_commit\": only secp256k1"), "{e}");
+
+        let mut m = good();
+        m.remove("domain");
+        assert!(parse(&m)
+            .unwrap_err()
+            .0
+            .contains("field \"domain\": missing"));
 
         let mut m = good();
         m.insert("commitments".into(), serde_json::json!([]));
         assert!(parse(&m).unwrap_err().0.contains("empty"));
+    }
+
+    fn good_secp() -> serde_json::Map<String, Value> {
+        let v = serde_json::json!({
+            "curve": "secp256k1",
+            "bits": 64,
+            "commitments": [format!("08{}", "00".repeat(32)), format!("09{}", "11".repeat(32))],
+            "proof": "00".repeat(739),
+        });
+        match v {
+            Value::Object(m) => m,
+            _ => unreachable!("json! object"),
+        }
+    }
+
+    #[test]
+    fn secp256k1_files() {
+        let f = parse(&good_secp()).expect("well formed");
+        assert_eq!(f.curve, Curve::Secp256k1);
+        assert_eq!((f.bits, f.commitments.len(), f.proof.len()), (64, 2, 739));
+        assert_eq!(f.commitments[1].len(), 33);
+        assert_eq!((f.domain, f.extra_commit), (None, None));
+
+        // An empty extra_commit differs from none.
+        let mut m = good_secp();
+        m.insert("extra_commit".into(), Value::from(""));
+        assert_eq!(parse(&m).expect("empty").extra_commit, Some(vec![]));
+        m.insert("extra_commit".into(), Value::from("00FF"));
+        assert_eq!(parse(&m).expect("hex").extra_commit, Some(vec![0, 255]));
+
+        let err = |m: &serde_json::Map<String, Value>| parse(m).unwrap_err().0;
+        let cases: Vec<(&str, Value, &str)> = vec![
+            ("extra_commit", Value::Null, "field \"extra_commit\": null"),
+            (
+                "extra_commit",
+                Value::from("abc"),
+                "field \"extra_commit\": not hex",
+            ),
+            (
+                "extra_commit",
+                Value::from(7),
+                "field \"extra_commit\": expected a hex string",
+            ),
+            (
+                "domain",
+                Value::from("ballistic"),
+                "field \"domain\": secp256k1 proofs have no domain",
+            ),
+            (
+                "domain",
+                Value::Null,
+                "field \"domain\": secp256k1 proofs have no domain",
+            ),
+            (
+                "bits",
+                Value::from(48),
+                "field \"bits\": 48 bits is not a secp256k1-zkp bit width",
+            ),
+            (
+                "commitments",
+                Value::Array(vec![Value::from(format!("08{}", "00".repeat(32))); 3]),
+                "field \"commitments\": 3 values: secp256k1-zkp aggregates a power of two",
+            ),
+            (
+                "commitments",
+                serde_json::json!([format!("02{}", "00".repeat(32))]),
+                "field \"commitments[0]\": prefix 0x02 is not a secp256k1-zkp commitment prefix",
+            ),
+            (
+                "commitments",
+                serde_json::json!(["08".repeat(32)]),
+                "field \"commitments[0]\": not 33 bytes of hex (got 32 bytes)",
+            ),
+            (
+                "proof",
+                Value::from("00".repeat(672)),
+                "field \"proof\": 672 bytes is not a proof length",
+            ),
+        ];
+        for (field, value, expected) in cases {
+            let mut m = good_secp();
+            m.insert(field.into(), value);
+            let e = err(&m);
+            assert!(e.contains(expected), "{field}: {e}");
+        }
     }
 
     #[test]
@@ -446,6 +739,13 @@ mod tests {
 
     #[test]
     fn proof_lengths() {
+        assert_eq!(Curve::Secp256k1.proof_len(64, 1), 675);
+        assert_eq!(Curve::Secp256k1.proof_len(64, 2), 739);
+        assert_eq!(Curve::Secp256k1.proof_len(1, 1), 289);
+        assert_eq!(Curve::Ristretto255.proof_len(48, 3), 800);
+        assert!(plausible_proof_len(Curve::Secp256k1, 675));
+        assert!(!plausible_proof_len(Curve::Secp256k1, 672));
+        assert!(plausible_proof_len(Curve::Ristretto255, 672));
         assert_eq!(proof_len(rounds_for_shape(64, 1)), 672);
         assert_eq!(proof_len(rounds_for_shape(64, 2)), 736);
         assert_eq!(proof_len(rounds_for_shape(48, 3)), 800);

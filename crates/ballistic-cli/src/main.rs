@@ -3,34 +3,52 @@
 //! ```text
 //! ballistic prove [--curve ristretto255] [--bits N] --values v1,v2,... \
 //!                 [--domain LABEL] [--out FILE] [--openings FILE]
+//! ballistic prove --curve secp256k1 [--bits N] --values v1,v2,... \
+//!                 [--extra-commit HEX] [--out FILE] [--openings FILE]
 //! ballistic verify FILE...
 //! ballistic demo
+//! ballistic bench [--quick]
 //! ```
 //!
 //! ## Proof file
 //!
-//! `prove` writes one JSON object (one line, then a newline):
+//! `prove` writes one JSON object (one line, then a newline). On ristretto255:
 //!
 //! ```json
 //! {"curve":"ristretto255","bits":64,"domain":"ballistic",
 //!  "commitments":["<64 hex digits>", "..."],"proof":"<hex>"}
 //! ```
 //!
-//! | field         | meaning                                                          |
-//! |---------------|------------------------------------------------------------------|
-//! | `curve`       | `"ristretto255"` (the only curve so far)                         |
-//! | `bits`        | the bit width `n` in `1..=64`: every value is in `[0, 2^n)`      |
-//! | `domain`      | the Merlin transcript label (default `ballistic`), ≤ 1024 bytes  |
-//! | `commitments` | `m` ≥ 1 Pedersen commitments `V_j = v_j·B + γ_j·B̃`, each a compressed point (32 bytes) |
-//! | `proof`       | the proof in the byte layout of dalek's `bulletproofs` crate: `(2·⌈log2(n·m)⌉ + 9)·32` bytes |
+//! On secp256k1, in secp256k1-zkp's (Grin's) format:
 //!
-//! Bytes are lowercase hex (uppercase is accepted on input). The generators are
-//! `BulletproofGens::new(n, m)` and `PedersenGens::default()`, so for `n` in
-//! {8, 16, 32, 64} and `m` a power of two the files carry proofs that dalek's crate
-//! verifies too. The reader is strict: unknown or duplicate fields, missing fields,
-//! wrong types, bad hex, wrong lengths, an empty or oversized commitment list (more
-//! than [`format::MAX_VALUES`]) and files over [`format::MAX_FILE_BYTES`] are
-//! refused with a message naming the file and the field.
+//! ```json
+//! {"curve":"secp256k1","bits":64,
+//!  "commitments":["<66 hex digits>", "..."],"proof":"<hex>","extra_commit":"<hex>"}
+//! ```
+//!
+//! | field          | meaning                                                          |
+//! |----------------|------------------------------------------------------------------|
+//! | `curve`        | `"ristretto255"` or `"secp256k1"`                                |
+//! | `bits`         | the bit width `n` in `1..=64` (secp256k1: 1, 2, 4, 8, 16, 32 or 64): every value is in `[0, 2^n)` |
+//! | `domain`       | ristretto255 only (required): the Merlin transcript label (default `ballistic`), ≤ 1024 bytes |
+//! | `extra_commit` | secp256k1 only (optional): secp256k1-zkp's `extra_commit`, hashed into the transcript. Absent means none, which differs from `""` (an empty one) |
+//! | `commitments`  | `m` ≥ 1 Pedersen commitments `V_j = v_j·B + γ_j·B̃` (secp256k1: `m` a power of two); ristretto255: compressed points (32 bytes); secp256k1: secp256k1-zkp commitments `v·H + γ·G` (33 bytes, `0x08`/`0x09` then x) |
+//! | `proof`        | ristretto255: the byte layout of dalek's `bulletproofs` crate, `(2·⌈log2(n·m)⌉ + 9)·32` bytes; secp256k1: secp256k1-zkp's layout (675 bytes for one 64-bit value, 739 for two) |
+//!
+//! Bytes are lowercase hex (uppercase is accepted on input). On ristretto255 the
+//! generators are `BulletproofGens::new(n, m)` and `PedersenGens::default()`, so for
+//! `n` in {8, 16, 32, 64} and `m` a power of two the files carry proofs that dalek's
+//! crate verifies too. On secp256k1 the Pedersen bases are Grin's (`H` for values,
+//! `G` for blindings) and the generators are Grin's 256
+//! (`ballistic::secp256k1::grin_generators()`) when `n·m ≤ 128`, otherwise
+//! secp256k1-zkp's set of `2·n·m` (`zkp_generators(2·n·m)`): `verify` derives the
+//! same set from `n` and `m`, so nothing about it is stored. secp256k1 proofs have no
+//! domain label (`--domain` is refused with `--curve secp256k1`). The reader is
+//! strict: unknown or duplicate fields, missing fields, fields of the other curve,
+//! wrong types, bad hex, wrong lengths or commitment prefixes, shapes the curve does
+//! not support, an empty or oversized commitment list (more than
+//! [`format::MAX_VALUES`]) and files over [`format::MAX_FILE_BYTES`] are refused
+//! with a message naming the file and the field.
 //!
 //! ## Openings file
 //!
@@ -40,16 +58,22 @@
 //! ```json
 //! {"curve":"ristretto255","bits":64,"domain":"ballistic",
 //!  "openings":[{"value":10,"blinding":"<64 hex digits>","commitment":"<64 hex digits>"}]}
+//! {"curve":"secp256k1","bits":64,"extra_commit":"<hex>","nonce":"<64 hex digits>",
+//!  "openings":[{"value":10,"blinding":"<64 hex digits>","commitment":"<66 hex digits>"}]}
 //! ```
 //!
-//! `blinding` is the 32-byte little-endian scalar `γ_j`; `commitment` repeats `V_j`.
+//! `blinding` is the 32-byte scalar `γ_j` (little-endian on ristretto255, big-endian
+//! on secp256k1 as secp256k1-zkp stores keys); `commitment` repeats `V_j`. On
+//! secp256k1, `nonce` is the 32-byte rewind nonce the proof was made with (drawn from
+//! the OS RNG for every proof, never stored in the proof file): with it a wallet can
+//! rewind a single-value proof (`RangeProof::rewind`) to its value and blinding.
 //!
 //! ## Exit status
 //!
 //! * 0: success; for `verify`, every proof is valid.
 //! * 1: `verify` rejected at least one proof (and no file was malformed).
-//! * 2: usage error, a value that does not fit in `--bits`, an unsupported curve,
-//!   an unreadable or malformed file (this wins over 1), or an I/O error.
+//! * 2: usage error, a value that does not fit in `--bits`, an unsupported curve or
+//!   shape, an unreadable or malformed file (this wins over 1), or an I/O error.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(
@@ -60,6 +84,7 @@
 mod bench;
 mod demo;
 mod prove;
+mod secp;
 mod vectors;
 mod verify;
 
@@ -78,7 +103,9 @@ use error::{eprint_line, EXIT_ERROR};
     about = "Prove and verify Bulletproofs range proofs (zero-knowledge proofs that \
              committed values lie in [0, 2^n))",
     long_about = "Prove and verify Bulletproofs range proofs: short zero-knowledge proofs \
-                  that committed values lie in [0, 2^n), with no trusted setup.\n\n\
+                  that committed values lie in [0, 2^n), with no trusted setup. Curves: \
+                  ristretto255 (dalek's bulletproofs format, the default) and secp256k1 \
+                  (secp256k1-zkp's format, as in Grin; prove --curve secp256k1).\n\n\
                   New here? Run `ballistic demo`.",
     after_help = "Exit status: 0 success (all proofs valid), 1 a proof was rejected, \
                   2 usage error or unreadable/malformed input.",
@@ -96,21 +123,21 @@ struct Cli {
 enum Command {
     /// Commit to values and prove they lie in [0, 2^bits); writes a proof file.
     #[command(
-        long_about = "Commits to the values with random blinding factors and proves, in one \
-                      aggregated proof, that each lies in [0, 2^bits). Writes the proof file \
-                      (JSON: curve, bits, domain, commitments, proof) to standard output or \
-                      --out. The blinding factors are only saved with --openings.",
+        long_about = prove_long_about(),
         after_help = "Examples:\n  \
                       ballistic prove --values 42 > proof.json\n  \
-                      ballistic prove --bits 32 --values 10,20,30 --out p.json --openings secrets.json"
+                      ballistic prove --bits 32 --values 10,20,30 --out p.json --openings secrets.json\n  \
+                      ballistic prove --curve secp256k1 --values 42 --extra-commit 00ff --out grin.json"
     )]
     Prove(prove::ProveArgs),
 
     /// Verify proof files; prints one line per file and a summary.
     #[command(
         long_about = "Verifies every proof file and prints one line per file (valid or \
-                      INVALID) and a summary. Malformed or unreadable files are reported on \
-                      standard error, naming the field at fault.",
+                      INVALID) and a summary. Files may mix ristretto255 and secp256k1 \
+                      proofs; they are batch-verified per curve (secp256k1: per generator \
+                      set, each proof with its own extra_commit). Malformed or unreadable \
+                      files are reported on standard error, naming the field at fault.",
         after_help = "Exit status: 0 all valid, 1 some proof is invalid, \
                       2 some file is unreadable or malformed (all files are still checked)."
     )]
@@ -121,6 +148,23 @@ enum Command {
 
     /// Time the standard workloads (prove, verify, batch verify) on this machine.
     Bench(bench::BenchArgs),
+}
+
+/// The long help of `prove`, with the secp256k1 generator rule.
+fn prove_long_about() -> String {
+    format!(
+        "Commits to the values with random blinding factors and proves, in one aggregated \
+         proof, that each lies in [0, 2^bits). Writes the proof file (JSON: curve, bits, \
+         domain or extra_commit, commitments, proof) to standard output or --out. The \
+         blinding factors are only saved with --openings.\n\n\
+         --curve ristretto255 (default): dalek's bulletproofs format; any n in 1..=64 and \
+         any number of values; --domain sets the Merlin transcript label.\n\n\
+         --curve secp256k1: secp256k1-zkp's (Grin's) format, 33-byte commitments v·H + γ·G; \
+         n in {{1, 2, 4, 8, 16, 32, 64}} and a power of two of values. No domain label \
+         (--domain is refused); --extra-commit HEX binds extra bytes instead. Each proof \
+         uses a fresh random rewind nonce, saved only in the --openings file.\n\n{}",
+        format::SECP256K1_GENERATORS_RULE
+    )
 }
 
 fn main() -> ExitCode {

@@ -123,7 +123,7 @@ pub fn run(path: &Path) -> Result<ExitCode, CliError> {
     if let Some(curve) = doc.get("curve").and_then(Value::as_str) {
         if curve != "ristretto255" {
             return Err(CliError::new(format!(
-                "{name}: field \"curve\": unsupported curve {curve:?}"
+                "{name}: field \"curve\": unsupported curve {curve:?} (vector files are ristretto255 only)"
             )));
         }
     }

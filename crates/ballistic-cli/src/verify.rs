@@ -3,40 +3,49 @@
 //! Every file gets one of three verdicts:
 //!
 //! * **valid**: well formed, and the proof verifies for its commitments, bit width and
-//!   domain label;
+//!   domain label (ristretto255) or extra commitment (secp256k1);
 //! * **INVALID**: well formed, but the proof bytes or the commitments do not decode to
 //!   canonical points and scalars, the proof's length belongs to another shape, or
 //!   the proof does not verify;
 //! * **malformed**: unreadable, too large, not JSON, or a field is missing, unknown,
-//!   of the wrong type, not hex, of the wrong length or outside its limits.
+//!   of the wrong type, not hex, of the wrong length, outside its limits, or a shape
+//!   the file's curve does not support.
 //!
-//! All decodable proofs are verified together with ballistic's `BatchVerifier` (one
-//! multiscalar multiplication when all are valid; bisection names the invalid ones),
-//! and every file is reported even after a failure. The exit status is
+//! All decodable proofs are verified with ballistic's `BatchVerifier`: one batch for
+//! the ristretto255 files and, for the secp256k1 files, one batch per generator set
+//! (each proof with its own transcript, including its `extra_commit`). A batch costs
+//! one multiscalar multiplication when all its proofs are valid; bisection names the
+//! invalid ones, and every file is reported even after a failure. The exit status is
 //! [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
 //! invalid, else [`EXIT_OK`].
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ballistic::curve::Curve as _;
 use ballistic::merlin::Transcript;
+use ballistic::range_proof::batch::BatchError;
 use ballistic::ristretto::{
     BatchVerifier, BulletproofGens, CompressedRistretto, PedersenGens, ProofError, RangeProof,
 };
+use ballistic::secp256k1 as k1;
 use clap::Args;
 
 use crate::error::{eprint_line, CliError, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use crate::format::{self, proof_len, rounds_for_shape, Curve, ProofFile};
+use crate::secp;
 
 /// Arguments of `ballistic verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Proof files to verify (`-` reads one from standard input).
+    /// Proof files to verify (`-` reads one from standard input); ristretto255 and
+    /// secp256k1 files may be mixed.
     #[arg(value_name = "FILE", required_unless_present = "vectors", num_args = 1..)]
     pub files: Vec<PathBuf>,
-    /// Instead of proof files, run a Wycheproof-style test-vector file and check that
-    /// every case gets its expected result.
+    /// Instead of proof files, run a Wycheproof-style test-vector file (ristretto255)
+    /// and check that every case gets its expected result.
     #[arg(long, value_name = "FILE", conflicts_with = "files")]
     pub vectors: Option<PathBuf>,
 }
@@ -61,53 +70,131 @@ pub enum Verdict {
     Malformed(String),
 }
 
+/// A decoded ristretto255 proof with its statement.
+struct RistrettoProof {
+    proof: RangeProof,
+    commitments: Vec<CompressedRistretto>,
+    /// The Merlin label.
+    label: &'static [u8],
+}
+
+/// A decoded secp256k1 proof with its statement.
+struct Secp256k1Proof {
+    proof: k1::RangeProof,
+    commitments: Vec<[u8; 33]>,
+    /// The transcript, with the file's extra commitment.
+    transcript: k1::Transcript,
+    /// The size of the generator set (see [`format::secp256k1_generator_count`]).
+    generators: usize,
+}
+
+/// The decoded statement and proof of one file, by curve.
+enum Decoded {
+    Ristretto255(RistrettoProof),
+    Secp256k1(Secp256k1Proof),
+}
+
 /// A well-formed file whose proof and commitments decode, waiting for the batch.
 struct Pending {
     curve: Curve,
     bits: usize,
+    values: usize,
     proof_bytes: usize,
-    proof: RangeProof,
-    commitments: Vec<CompressedRistretto>,
-    label: &'static [u8],
+    decoded: Decoded,
 }
 
-/// Decodes a structurally valid proof file: the proof must parse, have the length of
-/// its shape, and every commitment must be a valid point.
-fn decode_file(file: &ProofFile) -> Result<Pending, Verdict> {
-    let Curve::Ristretto255 = file.curve;
+/// The message for a proof whose length belongs to another shape.
+fn wrong_length(file: &ProofFile, expected: usize) -> Verdict {
+    let (n, m) = (file.bits, file.commitments.len());
+    Verdict::Invalid(format!(
+        "proof is {} bytes; {} of {n} bits need {expected}",
+        file.proof.len(),
+        plural(m, "value"),
+    ))
+}
+
+/// The message for a commitment that is not a curve point.
+fn not_a_point(curve: Curve, i: usize) -> Verdict {
+    Verdict::Invalid(format!(
+        "commitments[{i}] is not a valid {} point",
+        curve.name()
+    ))
+}
+
+/// Decodes a structurally valid ristretto255 file.
+fn decode_ristretto255(file: &ProofFile) -> Result<Decoded, Verdict> {
     let (n, m) = (file.bits, file.commitments.len());
     let proof = RangeProof::from_bytes(&file.proof)
         .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
     let expected_rounds = rounds_for_shape(n, m);
     if proof.rounds() != expected_rounds {
-        return Err(Verdict::Invalid(format!(
-            "proof is {} bytes; {} of {n} bits need {}",
-            file.proof.len(),
-            plural(m, "value"),
-            proof_len(expected_rounds)
-        )));
+        return Err(wrong_length(file, proof_len(expected_rounds)));
     }
     let mut commitments = Vec::with_capacity(m);
     for (i, bytes) in file.commitments.iter().enumerate() {
-        let c = CompressedRistretto(*bytes);
-        if c.decompress().is_none() {
-            return Err(Verdict::Invalid(format!(
-                "commitments[{i}] is not a valid {} point",
-                file.curve.name()
-            )));
-        }
+        let c = CompressedRistretto::from_slice(bytes)
+            .ok()
+            .filter(|c| c.decompress().is_some())
+            .ok_or_else(|| not_a_point(file.curve, i))?;
         commitments.push(c);
     }
+    let domain = file
+        .domain
+        .clone()
+        .ok_or_else(|| Verdict::Malformed("field \"domain\": missing".into()))?;
     // Transcript labels are &'static; the process is short-lived and labels are
     // bounded by MAX_DOMAIN_BYTES, so leaking them is harmless.
-    let label: &'static [u8] = Box::leak(file.domain.clone().into_boxed_str()).as_bytes();
-    Ok(Pending {
-        curve: file.curve,
-        bits: n,
-        proof_bytes: file.proof.len(),
+    let label: &'static [u8] = Box::leak(domain.into_boxed_str()).as_bytes();
+    Ok(Decoded::Ristretto255(RistrettoProof {
         proof,
         commitments,
         label,
+    }))
+}
+
+/// Decodes a structurally valid secp256k1 file (the parser has checked the shape and
+/// the commitments' prefixes).
+fn decode_secp256k1(file: &ProofFile) -> Result<Decoded, Verdict> {
+    let (n, m) = (file.bits, file.commitments.len());
+    let expected = Curve::Secp256k1.proof_len(n, m);
+    if file.proof.len() != expected {
+        return Err(wrong_length(file, expected));
+    }
+    let proof = k1::RangeProof::from_bytes(&file.proof)
+        .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
+    let mut commitments = Vec::with_capacity(m);
+    for (i, bytes) in file.commitments.iter().enumerate() {
+        let c = <[u8; 33]>::try_from(bytes.as_slice())
+            .ok()
+            .filter(|c| k1::Secp256k1::decode(c).is_some())
+            .ok_or_else(|| not_a_point(file.curve, i))?;
+        commitments.push(c);
+    }
+    let mut transcript = k1::Transcript::new();
+    if let Some(extra) = &file.extra_commit {
+        transcript = transcript.with_extra_commit(extra);
+    }
+    Ok(Decoded::Secp256k1(Secp256k1Proof {
+        proof,
+        commitments,
+        transcript,
+        generators: format::secp256k1_generator_count(n, m),
+    }))
+}
+
+/// Decodes a structurally valid proof file: the proof must parse, have the length of
+/// its shape, and every commitment must be a valid point.
+fn decode_file(file: &ProofFile) -> Result<Pending, Verdict> {
+    let decoded = match file.curve {
+        Curve::Ristretto255 => decode_ristretto255(file)?,
+        Curve::Secp256k1 => decode_secp256k1(file)?,
+    };
+    Ok(Pending {
+        curve: file.curve,
+        bits: file.bits,
+        values: file.commitments.len(),
+        proof_bytes: file.proof.len(),
+        decoded,
     })
 }
 
@@ -120,47 +207,119 @@ fn check_path(path: &std::path::Path) -> Result<Pending, Verdict> {
     }
 }
 
-/// Verifies every decoded file in one batch (one multiscalar multiplication when all
-/// are valid); the batch names the invalid ones.
-fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
-    let (max_n, max_m) = files.iter().flatten().fold((1, 1), |(n, m), p| {
-        (n.max(p.bits), m.max(p.commitments.len()))
+/// The files that decoded on ristretto255: `(file index, bits, proof)`.
+fn ristretto_files(
+    files: &[Result<Pending, Verdict>],
+) -> impl Iterator<Item = (usize, usize, &RistrettoProof)> {
+    files.iter().enumerate().filter_map(|(i, f)| match f {
+        Ok(Pending {
+            bits,
+            decoded: Decoded::Ristretto255(r),
+            ..
+        }) => Some((i, *bits, r)),
+        _ => None,
+    })
+}
+
+/// Batch-verifies the ristretto255 proofs among `files` (one multiscalar
+/// multiplication when all are valid); returns the failures by file index.
+fn verify_ristretto255(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
+    if ristretto_files(files).next().is_none() {
+        return BTreeMap::new();
+    }
+    let (max_n, max_m) = ristretto_files(files).fold((1, 1), |(n, m), (_, bits, r)| {
+        (n.max(bits), m.max(r.commitments.len()))
     });
     let gens = BulletproofGens::new(max_n, max_m);
     let pc = PedersenGens::default();
     let mut batch = BatchVerifier::new(&gens);
-    let mut slot = Vec::with_capacity(files.len());
-    for f in &files {
-        slot.push(f.as_ref().ok().map(|p| {
-            batch.add(
-                &p.proof,
-                &pc,
-                &mut Transcript::new(p.label),
-                &p.commitments,
-                p.bits,
-            )
-        }));
+    let mut slots = BTreeMap::new();
+    for (i, bits, r) in ristretto_files(files) {
+        let mut transcript = Transcript::new(r.label);
+        let slot = batch.add(&r.proof, &pc, &mut transcript, &r.commitments, bits);
+        slots.insert(slot, i);
     }
-    let failures = match batch.verify(&mut rand::thread_rng()) {
-        Ok(()) => Vec::new(),
-        Err(e) => e.invalid,
-    };
+    failures_by_file(batch.verify(&mut rand::thread_rng()), &slots)
+}
+
+/// Maps a batch's failures from batch slots to file indices.
+fn failures_by_file(
+    result: Result<(), BatchError>,
+    slots: &BTreeMap<usize, usize>,
+) -> BTreeMap<usize, ProofError> {
+    match result {
+        Ok(()) => BTreeMap::new(),
+        Err(e) => e
+            .invalid
+            .into_iter()
+            .filter_map(|(slot, err)| slots.get(&slot).map(|&i| (i, err)))
+            .collect(),
+    }
+}
+
+/// Batch-verifies the secp256k1 proofs among `files`, one batch per generator set
+/// (a proof verifies only with the set it was made with); returns the failures by
+/// file index.
+fn verify_secp256k1(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
+    // Generator-set size -> (file index, bits, proof).
+    let mut groups: BTreeMap<usize, Vec<(usize, usize, &Secp256k1Proof)>> = BTreeMap::new();
+    for (i, f) in files.iter().enumerate() {
+        if let Ok(Pending {
+            bits,
+            decoded: Decoded::Secp256k1(k),
+            ..
+        }) = f
+        {
+            groups.entry(k.generators).or_default().push((i, *bits, k));
+        }
+    }
+    let counts: BTreeSet<usize> = groups.keys().copied().collect();
+    let sets = secp::generator_sets(&counts);
+    let pc = k1::PedersenGens::default();
+    let mut failures = BTreeMap::new();
+    for (count, entries) in &groups {
+        let Some(gens) = sets.get(count) else {
+            for &(i, ..) in entries {
+                failures.insert(i, ProofError::InvalidGeneratorsLength);
+            }
+            continue;
+        };
+        let mut batch = k1::BatchVerifier::new(gens);
+        let mut slots = BTreeMap::new();
+        for &(i, bits, k) in entries {
+            let mut transcript = k.transcript.clone();
+            let slot = batch.add(&k.proof, &pc, &mut transcript, &k.commitments, bits);
+            slots.insert(slot, i);
+        }
+        failures.extend(failures_by_file(
+            batch.verify(&mut rand::thread_rng()),
+            &slots,
+        ));
+    }
+    failures
+}
+
+/// Verifies every decoded file, batched per curve (and, on secp256k1, per generator
+/// set); the batches name the invalid ones.
+fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
+    let mut failures = verify_ristretto255(&files);
+    failures.extend(verify_secp256k1(&files));
     files
         .into_iter()
-        .zip(slot)
-        .map(|(f, idx)| match f {
+        .enumerate()
+        .map(|(i, f)| match f {
             Err(verdict) => verdict,
-            Ok(p) => match failures.iter().find(|(i, _)| Some(*i) == idx) {
+            Ok(p) => match failures.get(&i) {
                 None => Verdict::Valid {
                     curve: p.curve,
                     bits: p.bits,
-                    values: p.commitments.len(),
+                    values: p.values,
                     proof_bytes: p.proof_bytes,
                 },
-                Some((_, ProofError::VerificationError)) => {
+                Some(ProofError::VerificationError) => {
                     Verdict::Invalid("proof does not verify".into())
                 }
-                Some((_, e)) => Verdict::Invalid(e.to_string()),
+                Some(e) => Verdict::Invalid(e.to_string()),
             },
         })
         .collect()

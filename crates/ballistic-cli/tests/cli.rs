@@ -440,8 +440,13 @@ fn malformed_files_exit_2_naming_file_and_field() {
         ),
         (
             "curve.json",
-            with("curve", json!("secp256k1")),
-            "field \"curve\": unsupported curve \"secp256k1\"",
+            with("curve", json!("ed25519")),
+            "field \"curve\": unsupported curve \"ed25519\"",
+        ),
+        (
+            "ristrettoextra.json",
+            with("extra_commit", json!("00")),
+            "field \"extra_commit\": only secp256k1 proofs have one",
         ),
         (
             "toplevel.json",
@@ -511,7 +516,7 @@ fn unreadable_and_oversized_inputs_exit_2() {
         out.stderr
     );
 
-    // A (sparse) file over the 16 MiB limit is refused before being read.
+    // A (sparse) file over the 1 MiB limit is refused before being read.
     let big = fs::File::create(dir.path().join("big.json")).expect("create");
     big.set_len(1024 * 1024 + 1).expect("set_len");
     let out = run(dir.path(), &["verify", "big.json"]).expect(2);
@@ -580,11 +585,12 @@ fn prove_rejects_bad_input_with_exit_2() {
 
     let out = run(
         dir.path(),
-        &["prove", "--curve", "secp256k1", "--values", "1"],
+        &["prove", "--curve", "ed25519", "--values", "1"],
     )
     .expect(2);
     assert!(
-        out.stderr.contains("unsupported curve \"secp256k1\""),
+        out.stderr
+            .contains("unsupported curve \"ed25519\" (supported: ristretto255, secp256k1)"),
         "{}",
         out.stderr
     );
@@ -675,12 +681,30 @@ fn demo_runs_and_shows_rejections() {
     assert!(out.stdout.contains("rejected"), "{}", out.stdout);
     assert_eq!(
         out.stdout.matches("rejected ✓").count(),
-        3,
+        4,
         "{}",
         out.stdout
     );
     assert!(out.stdout.contains("refused ✓"), "{}", out.stdout);
-    assert_eq!(out.stdout.matches("valid ✓").count(), 2, "{}", out.stdout);
+    assert_eq!(out.stdout.matches("valid ✓").count(), 3, "{}", out.stdout);
+    // The secp256k1 section: a Grin-style 64-bit proof is 675 bytes, verifies, is
+    // rejected once tampered with, and rewinds with its nonce.
+    let grin = out
+        .stdout
+        .lines()
+        .find(|l| l.contains("V0 alone (Grin)"))
+        .unwrap_or_else(|| panic!("no secp256k1 line:\n{}", out.stdout));
+    assert!(
+        grin.contains("675 bytes") && grin.contains("valid ✓"),
+        "{grin}"
+    );
+    let section = out
+        .stdout
+        .split("secp256k1-zkp's (Grin's) format")
+        .nth(1)
+        .expect("a secp256k1 section");
+    assert!(section.contains("flip one bit of the proof"), "{section}");
+    assert!(section.contains("recovered 42 and γ ✓"), "{section}");
     for (shape, size) in [
         ("n=64 m=1", 672),
         ("n=32 m=1", 608),
@@ -713,10 +737,16 @@ fn help_and_version() {
         "--bits",
         "--values",
         "--domain",
+        "--extra-commit",
         "--out",
         "--openings",
+        "secp256k1",
+        // The secp256k1 generator rule is documented.
+        "Grin's 256",
+        "n·m <= 128",
+        "2·n·m",
     ] {
-        assert!(out.stdout.contains(flag), "{}", out.stdout);
+        assert!(out.stdout.contains(flag), "{flag}:\n{}", out.stdout);
     }
     let out = run(dir.path(), &["--version"]).expect(0);
     assert_eq!(
@@ -781,7 +811,648 @@ fn bench_quick_runs_every_workload() {
         "prove   n=64 m=8",
         "verify  n=64 m=8",
         "batch   32 x (64, 1)",
+        "prove   secp256k1 n=64 m=1",
+        "verify  secp256k1 n=64 m=1",
     ] {
         assert!(out.stdout.contains(w), "missing {w}:\n{}", out.stdout);
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// secp256k1 (secp256k1-zkp's, i.e. Grin's, format)
+// ---------------------------------------------------------------------------------
+
+/// secp256k1-zkp's proof length for `n·m` generators (a power of two), computed
+/// independently of the binary: 289, 353, then `353 + ⌈2r/8⌉ + 64·r` for `r` rounds.
+fn expected_secp_proof_len(nm: usize) -> usize {
+    match nm {
+        1 => 289,
+        2 => 353,
+        _ => {
+            let r = nm.trailing_zeros() as usize - 1;
+            353 + (2 * r).div_ceil(8) + 64 * r
+        }
+    }
+}
+
+/// Runs `prove --curve secp256k1` with `extra` arguments into `dir/name`.
+fn prove_secp(dir: &Path, name: &str, bits: u32, values: &str, extra: &[&str]) -> PathBuf {
+    let bits = bits.to_string();
+    let mut args = vec![
+        "prove",
+        "--curve",
+        "secp256k1",
+        "--bits",
+        &bits,
+        "--values",
+        values,
+        "--out",
+        name,
+    ];
+    args.extend_from_slice(extra);
+    let out = run(dir, &args).expect(0);
+    assert!(
+        out.stderr.contains(&format!("wrote {name}:")) && out.stderr.contains("on secp256k1"),
+        "{}",
+        out.stderr
+    );
+    dir.join(name)
+}
+
+/// Flips the lowest bit of byte `i` of the proof in `file`.
+fn flip_proof_bit(file: &Value, i: usize) -> Value {
+    let mut bytes = hex::decode(file["proof"].as_str().expect("hex")).expect("hex");
+    bytes[i] ^= 0x01;
+    let mut out = file.clone();
+    out["proof"] = json!(hex::encode(bytes));
+    out
+}
+
+#[test]
+fn secp256k1_round_trip_single_and_aggregated() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // (bits, values, extra_commit): Grin's 256 generators up to n·m = 128, then
+    // secp256k1-zkp's 2·n·m (64 × 4 → 512), with and without an extra commitment.
+    let cases: &[(usize, &[u64], Option<&str>)] = &[
+        (64, &[42], None),
+        (64, &[u64::MAX, 0], None),
+        (64, &[1_000_000], Some("deadbeef")),
+        (32, &[7, 4_294_967_295], Some("")),
+        (1, &[1], None),
+        (8, &[255, 0, 1, 2], Some("00")),
+        (64, &[1, 2, 3, 4], None),
+    ];
+    for (i, &(bits, values, extra)) in cases.iter().enumerate() {
+        let name = format!("k{i}.json");
+        let list = values
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let extra_args: Vec<&str> = match extra {
+            Some(hex) => vec!["--extra-commit", hex],
+            None => vec![],
+        };
+        let path = prove_secp(dir.path(), &name, bits as u32, &list, &extra_args);
+
+        let text = fs::read_to_string(&path).expect("proof file");
+        let file: Value = serde_json::from_str(&text).expect("json");
+        let mut keys: Vec<&str> = file
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        match extra {
+            Some(hex) => {
+                assert_eq!(
+                    keys,
+                    ["bits", "commitments", "curve", "extra_commit", "proof"]
+                );
+                assert_eq!(file["extra_commit"], *hex);
+            }
+            None => assert_eq!(keys, ["bits", "commitments", "curve", "proof"]),
+        }
+        // The field order: curve, bits, commitments, proof, extra_commit.
+        assert!(
+            text.starts_with("{\"curve\":\"secp256k1\",\"bits\":"),
+            "{text}"
+        );
+        assert_eq!(file["bits"], bits);
+        let commitments = file["commitments"].as_array().expect("array");
+        assert_eq!(commitments.len(), values.len());
+        for c in commitments {
+            let c = c.as_str().expect("string");
+            assert_eq!(c.len(), 66, "{c}");
+            assert!(c.starts_with("08") || c.starts_with("09"), "{c}");
+            assert!(is_lower_hex(c), "{c}");
+        }
+        let proof = file["proof"].as_str().expect("string");
+        let len = expected_secp_proof_len(bits * values.len());
+        assert_eq!(proof.len(), 2 * len, "{name}");
+
+        let out = run(dir.path(), &["verify", &name]).expect(0);
+        let plural = if values.len() == 1 { "value" } else { "values" };
+        assert!(
+            out.stdout.contains(&format!(
+                "{name}: valid (secp256k1, {bits} bits, {} {plural}, {len} bytes)",
+                values.len()
+            )),
+            "{}",
+            out.stdout
+        );
+    }
+    // Grin's sizes.
+    assert_eq!(expected_secp_proof_len(64), 675);
+    assert_eq!(expected_secp_proof_len(128), 739);
+
+    // Standard output and standard input work as for ristretto255.
+    let proved = run(
+        dir.path(),
+        &["prove", "--curve", "secp256k1", "--values", "5,6"],
+    )
+    .expect(0);
+    let out =
+        run_with_stdin(dir.path(), &["verify", "-"], Some(proved.stdout.as_bytes())).expect(0);
+    assert!(
+        out.stdout
+            .contains("<stdin>: valid (secp256k1, 64 bits, 2 values, 739 bytes)"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn secp256k1_extra_commit_is_part_of_the_statement_and_empty_differs_from_absent() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let none = read_json(&prove_secp(dir.path(), "none.json", 64, "9", &[]));
+    let empty = read_json(&prove_secp(
+        dir.path(),
+        "empty.json",
+        64,
+        "9",
+        &["--extra-commit", ""],
+    ));
+    let some = read_json(&prove_secp(
+        dir.path(),
+        "some.json",
+        64,
+        "9,10",
+        &["--extra-commit", "C0FFEE"],
+    ));
+    assert!(none.get("extra_commit").is_none());
+    assert_eq!(empty["extra_commit"], "");
+    assert_eq!(some["extra_commit"], "c0ffee", "written as lowercase hex");
+    run(
+        dir.path(),
+        &["verify", "none.json", "empty.json", "some.json"],
+    )
+    .expect(0);
+
+    // Each variant of the statement verifies only as proved.
+    let mut variants: Vec<(&str, Value)> = Vec::new();
+    let mut f = none.clone();
+    f["extra_commit"] = json!("");
+    variants.push(("none-as-empty.json", f));
+    let mut f = empty.clone();
+    f.as_object_mut().expect("object").remove("extra_commit");
+    variants.push(("empty-as-none.json", f));
+    let mut f = empty.clone();
+    f["extra_commit"] = json!("00");
+    variants.push(("empty-as-00.json", f));
+    let mut f = some.clone();
+    f["extra_commit"] = json!("c0ffef");
+    variants.push(("some-changed.json", f));
+    let mut f = some.clone();
+    f.as_object_mut().expect("object").remove("extra_commit");
+    variants.push(("some-as-none.json", f));
+    for (name, value) in &variants {
+        write_json(&dir.path().join(name), value);
+        let out = run(dir.path(), &["verify", name]).expect(1);
+        assert!(
+            out.stdout
+                .contains(&format!("{name}: INVALID (proof does not verify)")),
+            "{}",
+            out.stdout
+        );
+    }
+}
+
+#[test]
+fn secp256k1_tampered_proofs_and_statements_exit_1_naming_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = read_json(&prove_secp(dir.path(), "good.json", 64, "100,200", &[]));
+
+    // Byte 31 is the low byte of the big-endian −τ_x: the proof still parses.
+    write_json(
+        &dir.path().join("tampered.json"),
+        &flip_proof_bit(&good, 31),
+    );
+    let out = run(dir.path(), &["verify", "good.json", "tampered.json"]).expect(1);
+    assert!(out.stdout.contains("good.json: valid"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("tampered.json: INVALID (proof does not verify)"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        out.stdout.lines().last(),
+        Some("1 of 2 proofs valid; invalid: tampered.json")
+    );
+
+    // Swapped commitments are another statement.
+    let mut f = good.clone();
+    f["commitments"] = json!([good["commitments"][1], good["commitments"][0]]);
+    write_json(&dir.path().join("swapped.json"), &f);
+    let out = run(dir.path(), &["verify", "swapped.json"]).expect(1);
+    assert!(
+        out.stdout.contains("swapped.json: INVALID"),
+        "{}",
+        out.stdout
+    );
+
+    // Another width of the same shape class: the proof length belongs to 64 × 2.
+    let mut f = good.clone();
+    f["bits"] = json!(32);
+    write_json(&dir.path().join("bits.json"), &f);
+    let out = run(dir.path(), &["verify", "bits.json"]).expect(1);
+    assert!(
+        out.stdout
+            .contains("bits.json: INVALID (proof is 739 bytes; 2 values of 32 bits need 675)"),
+        "{}",
+        out.stdout
+    );
+
+    // 33 bytes with a commitment prefix, but x = 0 is not on secp256k1.
+    let mut f = good.clone();
+    f["commitments"][1] = json!(format!("08{}", "00".repeat(32)));
+    write_json(&dir.path().join("notpoint.json"), &f);
+    let out = run(dir.path(), &["verify", "notpoint.json"]).expect(1);
+    assert!(
+        out.stdout
+            .contains("notpoint.json: INVALID (commitments[1] is not a valid secp256k1 point)"),
+        "{}",
+        out.stdout
+    );
+
+    // The other flag bit of the commitment: the negated point.
+    let mut f = good.clone();
+    let c0 = good["commitments"][0].as_str().expect("hex");
+    let flipped = if c0.starts_with("08") { "09" } else { "08" };
+    f["commitments"][0] = json!(format!("{flipped}{}", &c0[2..]));
+    write_json(&dir.path().join("negated.json"), &f);
+    run(dir.path(), &["verify", "negated.json"]).expect(1);
+
+    // Non-canonical proof bytes (a scalar ≥ ℓ): INVALID, not malformed.
+    let mut bytes = hex::decode(good["proof"].as_str().expect("hex")).expect("hex");
+    bytes[..32].fill(0xff);
+    let mut f = good.clone();
+    f["proof"] = json!(hex::encode(bytes));
+    write_json(&dir.path().join("noncanonical.json"), &f);
+    let out = run(dir.path(), &["verify", "noncanonical.json"]).expect(1);
+    assert!(
+        out.stdout
+            .contains("noncanonical.json: INVALID (proof bytes are not canonical"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn secp256k1_malformed_fields_exit_2_naming_the_field() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = read_json(&prove_secp(
+        dir.path(),
+        "good.json",
+        64,
+        "1,2",
+        &["--extra-commit", "abcd"],
+    ));
+    let c0 = good["commitments"][0].as_str().expect("hex").to_string();
+    let with = |field: &str, v: Value| {
+        let mut f = good.clone();
+        f[field] = v;
+        f
+    };
+    let proof_hex = good["proof"].as_str().expect("hex").to_string();
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "short.json",
+            with("commitments", json!([c0, "08".repeat(32)])),
+            "field \"commitments[1]\": not 33 bytes of hex (got 32 bytes)",
+        ),
+        (
+            "long.json",
+            with("commitments", json!([format!("{c0}00"), c0])),
+            "field \"commitments[0]\": not 33 bytes of hex (got 34 bytes)",
+        ),
+        (
+            "prefix.json",
+            with("commitments", json!([c0, format!("02{}", &c0[2..])])),
+            "field \"commitments[1]\": prefix 0x02 is not a secp256k1-zkp commitment prefix (0x08 or 0x09)",
+        ),
+        (
+            "badhex.json",
+            with("commitments", json!([c0, format!("08{}", "zz".repeat(32))])),
+            "field \"commitments[1]\": not 33 bytes of hex",
+        ),
+        (
+            "extrahex.json",
+            with("extra_commit", json!("abc")),
+            "field \"extra_commit\": not hex",
+        ),
+        (
+            "extranull.json",
+            with("extra_commit", Value::Null),
+            "field \"extra_commit\": null",
+        ),
+        (
+            "extranumber.json",
+            with("extra_commit", json!(12)),
+            "field \"extra_commit\": expected a hex string, got a number",
+        ),
+        (
+            "domain.json",
+            with("domain", json!("ballistic")),
+            "field \"domain\": secp256k1 proofs have no domain label",
+        ),
+        (
+            "bits7.json",
+            with("bits", json!(7)),
+            "field \"bits\": 7 bits is not a secp256k1-zkp bit width",
+        ),
+        (
+            "three.json",
+            with("commitments", json!([c0, c0, c0])),
+            "field \"commitments\": 3 values: secp256k1-zkp aggregates a power of two",
+        ),
+        (
+            "prooflen.json",
+            with("proof", json!(&proof_hex[..proof_hex.len() - 2])),
+            "field \"proof\": 738 bytes is not a proof length",
+        ),
+        (
+            "proofhex.json",
+            with("proof", json!(format!("{}xy", &proof_hex[2..]))),
+            "field \"proof\": not hex",
+        ),
+    ];
+    for (name, value, expected) in &cases {
+        write_json(&dir.path().join(name), value);
+        let out = run(dir.path(), &["verify", name]).expect(2);
+        assert!(
+            out.stderr.contains(&format!("{name}: {expected}")),
+            "{name}: expected {expected:?} in stderr:\n{}",
+            out.stderr
+        );
+        assert!(
+            out.stdout.contains(&format!("{name}: MALFORMED")),
+            "{}",
+            out.stdout
+        );
+    }
+    // Malformed wins over invalid and valid, and every file is reported.
+    write_json(
+        &dir.path().join("tampered.json"),
+        &flip_proof_bit(&good, 31),
+    );
+    let out = run(
+        dir.path(),
+        &["verify", "good.json", "prefix.json", "tampered.json"],
+    )
+    .expect(2);
+    assert_eq!(
+        out.stdout.lines().last(),
+        Some("1 of 3 proofs valid; invalid: tampered.json; malformed: prefix.json")
+    );
+}
+
+#[test]
+fn secp256k1_prove_rejects_bad_shapes_and_flags_with_exit_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--bits", "7", "--values", "1"],
+            "--bits 7: 7 bits is not a secp256k1-zkp bit width (one of 1, 2, 4, 8, 16, 32, 64)",
+        ),
+        (
+            &["--bits", "48", "--values", "1"],
+            "--bits 48: 48 bits is not a secp256k1-zkp bit width",
+        ),
+        (
+            &["--values", "1,2,3"],
+            "--values: 3 values: secp256k1-zkp aggregates a power of two of values",
+        ),
+        (
+            &["--values", "1", "--domain", "my app"],
+            "--domain is not available with --curve secp256k1",
+        ),
+        (
+            &["--values", "1", "--extra-commit", "xyz"],
+            "--extra-commit: not hex",
+        ),
+        (
+            &["--bits", "8", "--values", "256"],
+            "value 256 (values[0]) does not fit in 8 bits",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut full = vec!["prove", "--curve", "secp256k1", "--out", "p.json"];
+        full.extend_from_slice(args);
+        let out = run(dir.path(), &full).expect(2);
+        assert!(
+            out.stderr.contains(expected),
+            "{args:?}: expected {expected:?} in:\n{}",
+            out.stderr
+        );
+        assert!(!dir.path().join("p.json").exists(), "no proof written");
+    }
+    // --extra-commit is secp256k1-only.
+    let out = run(
+        dir.path(),
+        &["prove", "--values", "1", "--extra-commit", "00"],
+    )
+    .expect(2);
+    assert!(
+        out.stderr
+            .contains("--extra-commit is only for --curve secp256k1"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn mixed_curve_files_are_verified_together() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    prove(dir.path(), "r1.json", 64, "1");
+    prove(dir.path(), "r2.json", 48, "7,8,9");
+    let k1 = read_json(&prove_secp(dir.path(), "k1.json", 64, "5", &[]));
+    prove_secp(dir.path(), "k2.json", 32, "5,6", &["--extra-commit", "01"]);
+    // 64 × 4 needs secp256k1-zkp's 512 generators: a second secp256k1 batch.
+    prove_secp(dir.path(), "k4.json", 64, "1,2,3,4", &[]);
+    write_json(&dir.path().join("k1bad.json"), &flip_proof_bit(&k1, 31));
+
+    let files = ["r1.json", "k1.json", "r2.json", "k2.json", "k4.json"];
+    let mut args = vec!["verify"];
+    args.extend_from_slice(&files);
+    let out = run(dir.path(), &args).expect(0);
+    for line in [
+        "r1.json: valid (ristretto255, 64 bits, 1 value, 672 bytes)",
+        "r2.json: valid (ristretto255, 48 bits, 3 values, 800 bytes)",
+        "k1.json: valid (secp256k1, 64 bits, 1 value, 675 bytes)",
+        "k2.json: valid (secp256k1, 32 bits, 2 values, 675 bytes)",
+        "k4.json: valid (secp256k1, 64 bits, 4 values, 803 bytes)",
+    ] {
+        assert!(out.stdout.contains(line), "missing {line}:\n{}", out.stdout);
+    }
+    assert_eq!(out.stdout.lines().last(), Some("all 5 proofs valid"));
+    // Reported in argument order.
+    let order: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.split(':').next())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    assert_eq!(order, files);
+
+    // One invalid secp256k1 proof among valid files of both curves is named.
+    let out = run(
+        dir.path(),
+        &[
+            "verify",
+            "r1.json",
+            "k1bad.json",
+            "k2.json",
+            "r2.json",
+            "k1.json",
+        ],
+    )
+    .expect(1);
+    assert!(out.stdout.contains("k1bad.json: INVALID"), "{}", out.stdout);
+    assert_eq!(
+        out.stdout.lines().last(),
+        Some("4 of 5 proofs valid; invalid: k1bad.json")
+    );
+
+    // A ristretto255 proof relabelled as secp256k1 is malformed (no domain, 32-byte
+    // commitments), and the other way round too.
+    let mut f = read_json(&dir.path().join("r1.json"));
+    f["curve"] = json!("secp256k1");
+    write_json(&dir.path().join("r-as-k.json"), &f);
+    let mut f = k1.clone();
+    f["curve"] = json!("ristretto255");
+    f["domain"] = json!("ballistic");
+    write_json(&dir.path().join("k-as-r.json"), &f);
+    let out = run(
+        dir.path(),
+        &["verify", "r-as-k.json", "k-as-r.json", "k1.json"],
+    )
+    .expect(2);
+    assert!(
+        out.stderr
+            .contains("r-as-k.json: field \"domain\": secp256k1 proofs have no domain label"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("k-as-r.json: field \"commitments[0]\": not 32 bytes of hex (got 33 bytes)"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.contains("k1.json: valid"), "{}", out.stdout);
+}
+
+#[test]
+fn secp256k1_openings_hold_the_nonce_and_the_proof_file_does_not() {
+    use ballistic::curve::{secp256k1::Secp256k1, Curve};
+    use ballistic::secp256k1::{PedersenGens, RangeProof, Transcript};
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(
+        dir.path(),
+        &[
+            "prove",
+            "--curve",
+            "secp256k1",
+            "--values",
+            "1037",
+            "--extra-commit",
+            "6b65726e656c",
+            "--out",
+            "proof.json",
+            "--openings",
+            "secrets.json",
+        ],
+    )
+    .expect(0);
+    assert!(out.stdout.is_empty());
+    let proof_text = fs::read_to_string(dir.path().join("proof.json")).expect("proof file");
+    let proof = read_json(&dir.path().join("proof.json"));
+    let openings = read_json(&dir.path().join("secrets.json"));
+
+    let mut keys: Vec<&str> = openings
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["bits", "curve", "extra_commit", "nonce", "openings"]);
+    assert_eq!(openings["curve"], "secp256k1");
+    assert_eq!(openings["bits"], 64);
+    assert_eq!(openings["extra_commit"], "6b65726e656c");
+    let nonce_hex = openings["nonce"].as_str().expect("nonce hex");
+    assert_eq!(nonce_hex.len(), 64);
+    assert!(is_lower_hex(nonce_hex));
+    let o = &openings["openings"][0];
+    assert_eq!(o["value"], 1037);
+    assert_eq!(o["commitment"], proof["commitments"][0]);
+    let blinding_hex = o["blinding"].as_str().expect("blinding hex");
+    assert_eq!(blinding_hex.len(), 64);
+
+    // No secret reaches the proof file.
+    assert!(
+        !proof_text.contains(nonce_hex),
+        "nonce leaked: {proof_text}"
+    );
+    assert!(!proof_text.contains(blinding_hex), "blinding leaked");
+    assert!(!proof_text.contains("nonce") && !proof_text.contains("blinding"));
+
+    // The opening opens the commitment (blinding big-endian, value on H, blinding on G).
+    let pc = PedersenGens::default();
+    let blinding = Secp256k1::scalar_from_canonical_bytes(&hex::decode(blinding_hex).expect("hex"))
+        .expect("canonical scalar");
+    let v = Secp256k1::encode(&pc.commit(Secp256k1::scalar_from_u64(1037), blinding));
+    assert_eq!(
+        hex::encode(v),
+        proof["commitments"][0].as_str().expect("hex")
+    );
+
+    // The nonce is the one the proof was made with: a wallet rewinds the proof.
+    let nonce: [u8; 32] = hex::decode(nonce_hex)
+        .expect("hex")
+        .try_into()
+        .expect("32 bytes");
+    let bytes = hex::decode(proof["proof"].as_str().expect("hex")).expect("hex");
+    let rp = RangeProof::from_bytes(&bytes).expect("parses");
+    let t = Transcript::new().with_extra_commit(b"kernel");
+    let r = rp.rewind(&pc, &t, &v, &nonce).expect("rewinds");
+    assert_eq!((r.value, r.blinding), (1037, blinding));
+    assert!(r.opens_commitment);
+
+    // A second proof of the same value uses a fresh nonce and blinding.
+    run(
+        dir.path(),
+        &[
+            "prove",
+            "--curve",
+            "secp256k1",
+            "--values",
+            "1037",
+            "--out",
+            "p2.json",
+            "--openings",
+            "s2.json",
+        ],
+    )
+    .expect(0);
+    let again = read_json(&dir.path().join("s2.json"));
+    assert_ne!(again["nonce"], openings["nonce"]);
+    assert_ne!(again["openings"][0]["blinding"], o["blinding"]);
+    assert!(again.get("extra_commit").is_none());
+    assert!(again.get("domain").is_none());
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(dir.path().join("secrets.json"))
+            .expect("stat")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 }
