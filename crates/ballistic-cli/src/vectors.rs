@@ -2,7 +2,11 @@
 //! example `crates/ballistic/tests/vectors/ristretto_range_v1.json`) through the
 //! library and checks that every case gets its expected result: `valid` cases
 //! verify, `invalid` cases are rejected (with the expected error class when the case
-//! names one: `FormatError` at parsing, `VerificationError` at verification).
+//! names one: `FormatError` at parsing, `VerificationError` at verification,
+//! `InvalidGeneratorsLength` for a shape the generators do not serve). The file's
+//! `"curve"` is `ristretto255` (cases carry a Merlin `domain`) or `secp256k1`
+//! (secp256k1-zkp's format: cases carry the generator-set size `generators` and an
+//! optional `extra_commit`, e.g. `crates/ballistic/tests/vectors/secp256k1_range_v1.json`).
 
 use std::io::Write;
 use std::path::Path;
@@ -22,15 +26,39 @@ pub const MAX_CASES: usize = 100_000;
 /// Largest number of values in one case (bounds the generators built).
 pub const MAX_CASE_VALUES: usize = 64;
 
+/// Largest secp256k1 generator set a case may ask for (64 bits × 64 values × 2).
+pub const MAX_CASE_GENERATORS: usize = 2 * 64 * MAX_CASE_VALUES;
+
+/// The curve-specific statement of a case.
+enum Statement {
+    Ristretto {
+        domain: &'static [u8],
+        commitments: Vec<CompressedRistretto>,
+    },
+    Secp256k1 {
+        generators: usize,
+        extra_commit: Option<Vec<u8>>,
+        commitments: Vec<[u8; 33]>,
+    },
+}
+
 /// One case, decoded.
 struct Case {
     id: u64,
     bits: usize,
-    domain: &'static [u8],
-    commitments: Vec<CompressedRistretto>,
+    statement: Statement,
     proof: Vec<u8>,
     valid: bool,
     error: Option<ProofError>,
+}
+
+impl Case {
+    fn values(&self) -> usize {
+        match &self.statement {
+            Statement::Ristretto { commitments, .. } => commitments.len(),
+            Statement::Secp256k1 { commitments, .. } => commitments.len(),
+        }
+    }
 }
 
 fn field<'a>(t: &'a Value, name: &str, id: u64) -> Result<&'a Value, String> {
@@ -38,7 +66,7 @@ fn field<'a>(t: &'a Value, name: &str, id: u64) -> Result<&'a Value, String> {
         .ok_or_else(|| format!("case {id}: missing field \"{name}\""))
 }
 
-fn decode_case(t: &Value, index: usize) -> Result<Case, String> {
+fn decode_case(t: &Value, index: usize, secp256k1: bool) -> Result<Case, String> {
     let id = t
         .get("tcId")
         .and_then(Value::as_u64)
@@ -48,26 +76,68 @@ fn decode_case(t: &Value, index: usize) -> Result<Case, String> {
         .filter(|b| *b <= 1024)
         .ok_or_else(|| format!("case {id}: field \"bits\": not a small integer"))?
         as usize;
-    let domain = field(t, "domain", id)?
-        .as_str()
-        .filter(|d| d.len() <= 1024)
-        .ok_or_else(|| format!("case {id}: field \"domain\": not a short string"))?;
     let list = field(t, "commitments", id)?
         .as_array()
         .filter(|l| l.len() <= MAX_CASE_VALUES)
         .ok_or_else(|| {
             format!("case {id}: field \"commitments\": not a list of at most {MAX_CASE_VALUES}")
         })?;
-    let mut commitments = Vec::with_capacity(list.len());
+    let mut raw = Vec::with_capacity(list.len());
     for (k, c) in list.iter().enumerate() {
-        let bytes = c
-            .as_str()
-            .and_then(|s| hex::decode(s).ok())
-            .ok_or_else(|| format!("case {id}: field \"commitments[{k}]\": not hex"))?;
-        let c = CompressedRistretto::from_slice(&bytes)
-            .map_err(|_| format!("case {id}: field \"commitments[{k}]\": not 32 bytes"))?;
-        commitments.push(c);
+        raw.push(
+            c.as_str()
+                .and_then(|s| hex::decode(s).ok())
+                .ok_or_else(|| format!("case {id}: field \"commitments[{k}]\": not hex"))?,
+        );
     }
+    let statement = if secp256k1 {
+        let generators = field(t, "generators", id)?
+            .as_u64()
+            .map(|g| g as usize)
+            .filter(|g| g.is_power_of_two() && *g >= 2 && *g <= MAX_CASE_GENERATORS)
+            .ok_or_else(|| {
+                format!("case {id}: field \"generators\": not a power of two in 2..={MAX_CASE_GENERATORS}")
+            })?;
+        let extra_commit = match t.get("extra_commit") {
+            None => None,
+            Some(e) => Some(
+                e.as_str()
+                    .filter(|e| e.len() <= 2048)
+                    .and_then(|e| hex::decode(e).ok())
+                    .ok_or_else(|| format!("case {id}: field \"extra_commit\": not short hex"))?,
+            ),
+        };
+        let mut commitments = Vec::with_capacity(raw.len());
+        for (k, bytes) in raw.into_iter().enumerate() {
+            commitments.push(
+                <[u8; 33]>::try_from(bytes)
+                    .map_err(|_| format!("case {id}: field \"commitments[{k}]\": not 33 bytes"))?,
+            );
+        }
+        Statement::Secp256k1 {
+            generators,
+            extra_commit,
+            commitments,
+        }
+    } else {
+        let domain = field(t, "domain", id)?
+            .as_str()
+            .filter(|d| d.len() <= 1024)
+            .ok_or_else(|| format!("case {id}: field \"domain\": not a short string"))?;
+        let mut commitments = Vec::with_capacity(raw.len());
+        for (k, bytes) in raw.iter().enumerate() {
+            commitments.push(
+                CompressedRistretto::from_slice(bytes)
+                    .map_err(|_| format!("case {id}: field \"commitments[{k}]\": not 32 bytes"))?,
+            );
+        }
+        // Labels are &'static in Merlin; the process is short-lived and they are bounded.
+        let domain: &'static [u8] = Box::leak(domain.to_owned().into_boxed_str()).as_bytes();
+        Statement::Ristretto {
+            domain,
+            commitments,
+        }
+    };
     let proof = field(t, "proof", id)?
         .as_str()
         .and_then(|s| hex::decode(s).ok())
@@ -85,19 +155,17 @@ fn decode_case(t: &Value, index: usize) -> Result<Case, String> {
         None => None,
         Some("FormatError") => Some(ProofError::FormatError),
         Some("VerificationError") => Some(ProofError::VerificationError),
+        Some("InvalidGeneratorsLength") => Some(ProofError::InvalidGeneratorsLength),
         Some(other) => {
             return Err(format!(
                 "case {id}: field \"error\": unknown class {other:?}"
             ))
         }
     };
-    // Labels are &'static in Merlin; the process is short-lived and they are bounded.
-    let domain: &'static [u8] = Box::leak(domain.to_owned().into_boxed_str()).as_bytes();
     Ok(Case {
         id,
         bits,
-        domain,
-        commitments,
+        statement,
         proof,
         valid,
         error,
@@ -120,13 +188,15 @@ pub fn run(path: &Path) -> Result<ExitCode, CliError> {
         std::fs::read(path).map_err(|e| CliError::new(format!("{name}: cannot read: {e}")))?;
     let doc: Value = serde_json::from_slice(&text)
         .map_err(|e| CliError::new(format!("{name}: not JSON: {e}")))?;
-    if let Some(curve) = doc.get("curve").and_then(Value::as_str) {
-        if curve != "ristretto255" {
+    let secp256k1 = match doc.get("curve").and_then(Value::as_str) {
+        None | Some("ristretto255") => false,
+        Some("secp256k1") => true,
+        Some(curve) => {
             return Err(CliError::new(format!(
-                "{name}: field \"curve\": unsupported curve {curve:?} (vector files are ristretto255 only)"
-            )));
+                "{name}: field \"curve\": unsupported curve {curve:?} (ristretto255 or secp256k1)"
+            )))
         }
-    }
+    };
     let tests = doc
         .get("tests")
         .and_then(Value::as_array)
@@ -139,7 +209,7 @@ pub fn run(path: &Path) -> Result<ExitCode, CliError> {
     let cases: Vec<Case> = tests
         .iter()
         .enumerate()
-        .map(|(i, t)| decode_case(t, i))
+        .map(|(i, t)| decode_case(t, i, secp256k1))
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::new(format!("{name}: {e}")))?;
 
@@ -149,26 +219,38 @@ pub fn run(path: &Path) -> Result<ExitCode, CliError> {
         .filter(|b| (1..=64).contains(b))
         .max()
         .unwrap_or(1);
-    let max_m = cases
-        .iter()
-        .map(|c| c.commitments.len())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let max_m = cases.iter().map(Case::values).max().unwrap_or(1).max(1);
     let bp = BulletproofGens::new(max_n, max_m);
     let pc = PedersenGens::default();
+    let secp_pc = ballistic::secp256k1::PedersenGens::default();
+    let mut secp_gens = std::collections::BTreeMap::new();
     let mut out = std::io::stdout().lock();
     let (mut valid_ok, mut invalid_ok, mut wrong) = (0usize, 0usize, Vec::new());
     for c in &cases {
-        let result = RangeProof::from_bytes(&c.proof).and_then(|p| {
-            p.verify_multiple(
-                &bp,
-                &pc,
-                &mut Transcript::new(c.domain),
-                &c.commitments,
-                c.bits,
-            )
-        });
+        let result = match &c.statement {
+            Statement::Ristretto {
+                domain,
+                commitments,
+            } => RangeProof::from_bytes(&c.proof).and_then(|p| {
+                p.verify_multiple(&bp, &pc, &mut Transcript::new(domain), commitments, c.bits)
+            }),
+            Statement::Secp256k1 {
+                generators,
+                extra_commit,
+                commitments,
+            } => {
+                use ballistic::secp256k1 as secp;
+                let gens = secp_gens
+                    .entry(*generators)
+                    .or_insert_with(|| secp::zkp_generators(*generators));
+                let mut t = match extra_commit {
+                    Some(e) => secp::Transcript::new().with_extra_commit(e),
+                    None => secp::Transcript::new(),
+                };
+                secp::RangeProof::from_bytes(&c.proof)
+                    .and_then(|p| p.verify_multiple(gens, &secp_pc, &mut t, commitments, c.bits))
+            }
+        };
         let as_expected = match (&result, c.valid) {
             (Ok(()), true) => true,
             (Err(e), false) => c.error.as_ref().is_none_or(|want| want == e),

@@ -759,6 +759,50 @@ fn help_and_version() {
 }
 
 #[test]
+fn verify_vectors_runs_the_frozen_secp256k1_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../ballistic/tests/vectors/secp256k1_range_v1.json"
+    );
+    let out = run(dir.path(), &["verify", "--vectors", file]).expect(0);
+    assert!(
+        out.stdout.contains("256 cases, 256 as expected"),
+        "{}",
+        out.stdout
+    );
+    // Drop the extra commitment of a valid case that has one: now unexpected, exit 1.
+    let mut doc = read_json(Path::new(file));
+    let tests = doc["tests"].as_array_mut().expect("tests");
+    let k = tests
+        .iter()
+        .position(|t| t["result"] == "valid" && t.get("extra_commit").is_some())
+        .expect("a valid case with an extra commitment");
+    let id = tests[k]["tcId"].clone();
+    tests[k]
+        .as_object_mut()
+        .expect("object")
+        .remove("extra_commit");
+    write_json(&dir.path().join("dropped.json"), &doc);
+    let out = run(dir.path(), &["verify", "--vectors", "dropped.json"]).expect(1);
+    assert!(
+        out.stdout.contains(&format!("case {id}: expected valid")),
+        "{}",
+        out.stdout
+    );
+    // A generator count that is not a power of two: exit 2 naming the field.
+    let mut doc = read_json(Path::new(file));
+    doc["tests"][0]["generators"] = json!(300);
+    write_json(&dir.path().join("bad.json"), &doc);
+    let out = run(dir.path(), &["verify", "--vectors", "bad.json"]).expect(2);
+    assert!(
+        out.stderr.contains("field \"generators\""),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn verify_vectors_runs_the_frozen_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = concat!(

@@ -7,6 +7,7 @@
 //! * `zkp_batch/k`: `k` distinct single 64-bit proofs verified as one batch
 //!   (ballistic's `BatchVerifier`; the C's `verify_bullet_proof_multi`).
 //!
+//! Rows: `ballistic`, `grin_secp256k1zkp` (the crate's safe API) and `c_ffi`.
 //! The safe `grin_secp256k1zkp` API allocates a 256 MiB scratch space per call and
 //! builds the C with 32-bit limbs (see ../shared/PERF.md); the `_c_ffi` rows call the
 //! same C functions through the FFI with one scratch space reused
@@ -59,6 +60,7 @@ fn c_pool(ctx: &Ctx, k: usize) -> Vec<Pooled> {
 
 fn bench(c: &mut Criterion) {
     let ctx = Ctx::with_caps(ContextFlag::Commit);
+    let ffi = interop::zkp::ZkpContext::grin();
     let bp = ours::grin_generators();
     let pc = ours::PedersenGens::default();
 
@@ -105,6 +107,17 @@ fn bench(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
+    group.bench_function(BenchmarkId::new("n64_m1", "c_ffi"), |b| {
+        let mut rng = rand::thread_rng();
+        b.iter_batched(
+            || (rng.gen::<u64>(), secret(&mut rng), secret(&mut rng), secret(&mut rng)),
+            |(v, blind, nonce, pn)| {
+                ffi.prove(&[v], &[blind], 64, &nonce, Some(&pn), None, None)
+                    .expect("proves")
+            },
+            BatchSize::SmallInput,
+        )
+    });
     group.finish();
 
     let pool = c_pool(&ctx, 16);
@@ -139,6 +152,14 @@ fn bench(c: &mut Criterion) {
             let p = &pool[i];
             ctx.verify_bullet_proof(p.commit, p.proof, None)
                 .expect("verifies")
+        })
+    });
+    group.bench_function(BenchmarkId::new("n64_m1", "c_ffi"), |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % pool.len();
+            let p = &pool[i];
+            assert!(ffi.verify(&p.proof.proof[..p.proof.plen], &[p.commit.0], 64, None));
         })
     });
     group.finish();
@@ -183,6 +204,13 @@ fn bench(c: &mut Criterion) {
                 )
             },
         );
+        group.bench_function(BenchmarkId::new(format!("n64_m1_k{k}"), "c_ffi"), |b| {
+            let pool = pool();
+            let proofs: Vec<&[u8]> = pool.iter().map(|p| &p.proof.proof[..p.proof.plen]).collect();
+            let commits: Vec<[[u8; 33]; 1]> = pool.iter().map(|p| [p.commit.0]).collect();
+            let commit_refs: Vec<&[[u8; 33]]> = commits.iter().map(|c| &c[..]).collect();
+            b.iter(|| assert!(ffi.verify_multi(&proofs, &commit_refs, 64, None)))
+        });
     }
     group.finish();
 }
