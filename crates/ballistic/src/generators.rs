@@ -96,8 +96,8 @@ pub struct BulletproofGens<C: Curve> {
     tables: Mutex<TableCache<C>>,
 }
 
-/// Precomputed tables per shape `(n, m)`.
-type TableCache<C> = Vec<((usize, usize), Arc<<C as Curve>::Precomputation>)>;
+/// Precomputed tables per shape `(n, m)` and use (`false`: verifier, `true`: prover).
+type TableCache<C> = Vec<((usize, usize, bool), Arc<<C as Curve>::Precomputation>)>;
 
 impl<C: Curve> Clone for BulletproofGens<C> {
     fn clone(&self) -> Self {
@@ -283,16 +283,31 @@ impl<C: Curve> BulletproofGens<C> {
     /// The generators are only gathered when the table is first built, so a cached
     /// lookup costs no copy. The caller has checked the shape against the capacity.
     pub(crate) fn table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
+        self.cached_table(n, m, false)
+    }
+
+    /// The prover's tables over `G || H` (a curve may size them differently from the
+    /// verifier's: [`Curve::precompute_for_prover`]); cached like [`Self::table`].
+    pub(crate) fn prover_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
+        self.cached_table(n, m, true)
+    }
+
+    fn cached_table(&self, n: usize, m: usize, prover: bool) -> Option<Arc<C::Precomputation>> {
         if padded_len(n, m) > TABLE_MAX_LEN {
             return None;
         }
-        if let Some((_, t)) = self.tables.lock().iter().find(|(k, _)| *k == (n, m)) {
+        let key = (n, m, prover);
+        if let Some((_, t)) = self.tables.lock().iter().find(|(k, _)| *k == key) {
             return Some(t.clone());
         }
         let (mut points, H) = self.padded_vectors(n, m);
         points.extend_from_slice(&H);
-        let table = Arc::new(C::precompute(&points));
-        self.tables.lock().push(((n, m), table.clone()));
+        let table = Arc::new(if prover {
+            C::precompute_for_prover(&points)
+        } else {
+            C::precompute(&points)
+        });
+        self.tables.lock().push((key, table.clone()));
         Some(table)
     }
 }

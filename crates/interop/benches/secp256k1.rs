@@ -44,6 +44,10 @@ fn msm(c: &mut Criterion) {
     let pool: Vec<Point> = (0..POOL)
         .map(|_| Secp256k1::vartime_multiscalar_mul(&[random_scalar(&mut r)], &[g]))
         .collect();
+    let jpool: Vec<ballistic::curve::secp256k1::Jacobian> = pool
+        .iter()
+        .map(|p| ballistic::curve::secp256k1::Jacobian::from_affine(&p.to_affine()))
+        .collect();
     let mut group = c.benchmark_group("secp256k1_msm");
     group
         .sample_size(10)
@@ -58,6 +62,14 @@ fn msm(c: &mut Criterion) {
             (s, off)
         };
         if k <= 512 {
+            group.bench_function(BenchmarkId::new("straus_jacobian", k), |b| {
+                let mut r = rand::thread_rng();
+                b.iter_batched(
+                    || input(&mut r),
+                    |(s, off)| straus::msm(&s, &jpool[off..off + k]),
+                    BatchSize::SmallInput,
+                )
+            });
             group.bench_function(BenchmarkId::new("straus", k), |b| {
                 let mut r = rand::thread_rng();
                 b.iter_batched(
@@ -76,6 +88,25 @@ fn msm(c: &mut Criterion) {
                     BatchSize::SmallInput,
                 )
             });
+            group.bench_function(BenchmarkId::new("pippenger_jacobian", k), |b| {
+                let mut r = rand::thread_rng();
+                b.iter_batched(
+                    || input(&mut r),
+                    |(s, off)| pippenger::msm(&s, &jpool[off..off + k]),
+                    BatchSize::SmallInput,
+                )
+            });
+            group.bench_function(
+                BenchmarkId::new("pippenger_batch_affine_jacobian", k),
+                |b| {
+                    let mut r = rand::thread_rng();
+                    b.iter_batched(
+                        || input(&mut r),
+                        |(s, off)| pippenger::msm_batch_affine(&s, &jpool[off..off + k]),
+                        BatchSize::SmallInput,
+                    )
+                },
+            );
             group.bench_function(BenchmarkId::new("pippenger_batch_affine", k), |b| {
                 let mut r = rand::thread_rng();
                 b.iter_batched(

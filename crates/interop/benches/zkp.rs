@@ -110,7 +110,14 @@ fn bench(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("n64_m1", "c_ffi"), |b| {
         let mut rng = rand::thread_rng();
         b.iter_batched(
-            || (rng.gen::<u64>(), secret(&mut rng), secret(&mut rng), secret(&mut rng)),
+            || {
+                (
+                    rng.gen::<u64>(),
+                    secret(&mut rng),
+                    secret(&mut rng),
+                    secret(&mut rng),
+                )
+            },
             |(v, blind, nonce, pn)| {
                 ffi.prove(&[v], &[blind], 64, &nonce, Some(&pn), None, None)
                     .expect("proves")
@@ -206,7 +213,10 @@ fn bench(c: &mut Criterion) {
         );
         group.bench_function(BenchmarkId::new(format!("n64_m1_k{k}"), "c_ffi"), |b| {
             let pool = pool();
-            let proofs: Vec<&[u8]> = pool.iter().map(|p| &p.proof.proof[..p.proof.plen]).collect();
+            let proofs: Vec<&[u8]> = pool
+                .iter()
+                .map(|p| &p.proof.proof[..p.proof.plen])
+                .collect();
             let commits: Vec<[[u8; 33]; 1]> = pool.iter().map(|p| [p.commit.0]).collect();
             let commit_refs: Vec<&[[u8; 33]]> = commits.iter().map(|c| &c[..]).collect();
             b.iter(|| assert!(ffi.verify_multi(&proofs, &commit_refs, 64, None)))

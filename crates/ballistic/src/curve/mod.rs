@@ -157,6 +157,11 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
     /// Builds tables for a fixed list of points for [`Curve::vartime_precomputed_mul`].
     fn precompute(points: &[Self::Point]) -> Self::Precomputation;
+    /// Tables for the prover's rounds over fixed generators (which use them many
+    /// times per proof, so wider tables may pay; default: [`Curve::precompute`]).
+    fn precompute_for_prover(points: &[Self::Point]) -> Self::Precomputation {
+        Self::precompute(points)
+    }
     /// Number of points in a precomputation.
     fn precomputation_len(pre: &Self::Precomputation) -> usize;
     /// `Σ a_i B_i + Σ b_j P_j` with `B_i` the precomputed points (`static_scalars` may be

@@ -300,7 +300,7 @@ where
     // Precomputed tables for the rounds over the original generators, where the
     // curve's tables pay off in the prover (measured: secp256k1 yes, ristretto255 no).
     let table = if C::PROVER_USES_TABLES {
-        bp_gens.table(n, m)
+        bp_gens.prover_table(n, m)
     } else {
         None
     };
