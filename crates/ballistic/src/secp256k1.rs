@@ -5,9 +5,11 @@
 //! transcript ([`Transcript`]: a SHA-256 chain with the optional `extra_commit`, the
 //! rewind nonce and message) and byte layout (675 bytes for a 64-bit proof). Value
 //! commitments are secp256k1-zkp's 33-byte Pedersen commitments `v·H + γ·G`.
-//! Shapes: `n ∈ {1, 2, 4, …, 64}` and `m` a power of two with `n·m` at most half the
-//! generators ([`grin_generators`]: 256, so up to two 64-bit values;
-//! [`zkp_generators`] for more). The format is specified in
+//! Shapes: secp256k1-zkp's own (`n ∈ {1, 2, 4, …, 64}`, `m` a power of two) with
+//! `n·m` at most half the generators ([`grin_generators`]: 256, so up to two 64-bit
+//! values; [`zkp_generators`] for more), interchangeable with the C library; and
+//! every other `1 <= n <= 64`, `m >= 1` by ballistic's padding rule
+//! (`docs/padding.md`; the C library cannot verify those). The format is specified in
 //! `docs/secp256k1-zkp-format.md`.
 //!
 //! # Example

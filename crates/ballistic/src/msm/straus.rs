@@ -18,7 +18,8 @@
 //! `w = 5` on secp256k1 (complete formulas: `A_mix` = 11M, `A` = 12M, `D` = 8M):
 //! `≈ 2048M + k·(43·11M + 7·12M + 8M + 24M) ≈ 2048M + 590M·k`. Pippenger
 //! ([`super::pippenger`]) costs `≈ 260M·k` plus bucket overhead, so the crossover
-//! sits near a hundred points; [`super::Engine`] measures and picks it.
+//! sits near a hundred points ([`super::STRAUS_MAX`], measured; [`super::vartime_msm`]
+//! picks the algorithm).
 //!
 //! **Precomputed tables** ([`Tables`]) are the same tables built once for fixed points
 //! with a wider window (`w = 8`: 64 affine entries per point, 28.5 additions per

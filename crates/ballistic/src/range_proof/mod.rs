@@ -30,8 +30,9 @@ pub enum Variant {
     /// one element; its base is `Q = w·B`; `N'` is padded to a power of two.
     Dalek,
     /// secp256k1-zkp: the argument folds even/odd neighbours (lo/hi halves of the
-    /// bit-reversed order) down to two elements; its base is `Q = w·B̃`; `n·m` must be
-    /// a power of two (no padding). See `docs/secp256k1-zkp-format.md`.
+    /// bit-reversed order) down to two elements; its base is `Q = w·B̃`. secp256k1-zkp
+    /// has `n·m` a power of two; ballistic also pads other shapes (docs/padding.md),
+    /// which the C library cannot verify. See `docs/secp256k1-zkp-format.md`.
     Zkp,
 }
 
@@ -98,15 +99,9 @@ pub(crate) fn check_shape<C: Curve>(
     if m == 0 || m > crate::MAX_AGGREGATION {
         return Err(ProofError::InvalidAggregation);
     }
-    if variant == Variant::Zkp {
-        // secp256k1-zkp has no padding: n and m must be powers of two.
-        if !n.is_power_of_two() {
-            return Err(ProofError::InvalidBitsize);
-        }
-        if !m.is_power_of_two() {
-            return Err(ProofError::InvalidAggregation);
-        }
-    }
+    // Every variant accepts every shape: secp256k1-zkp itself only has `n·m` a power
+    // of two; other shapes use the padding rule of docs/padding.md.
+    let _ = variant;
     if !bp_gens.supports(n, m) {
         return Err(ProofError::InvalidGeneratorsLength);
     }

@@ -66,13 +66,40 @@ impl RangeProof<Secp256k1> {
         commitment: &[u8; 33],
         nonce: &[u8; 32],
     ) -> Result<Rewound, ProofError> {
+        self.rewind_with_bits(pc_gens, transcript, commitment, None, nonce)
+    }
+
+    /// [`RangeProof::rewind`] for a proof of any bit width: `bits` is needed for the
+    /// widths secp256k1-zkp does not have (not a power of two), whose transcript
+    /// binds it.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::secp256k1::{grin_generators, PedersenGens, RangeProof, Transcript};
+    /// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+    /// let (bp, pc) = (grin_generators(), PedersenGens::default());
+    /// let g = Secp256k1::scalar_from_u64(5);
+    /// let (proof, v) = RangeProof::prove_single_with_rng(&bp, &pc,
+    ///     &mut Transcript::new().with_nonce([3u8; 32]), 100, &g, 7, &mut rand::thread_rng())?;
+    /// let r = proof.rewind_with_bits(&pc, &Transcript::new(), &v, Some(7), &[3u8; 32])?;
+    /// assert_eq!((r.value, r.blinding), (100, g));
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn rewind_with_bits(
+        &self,
+        pc_gens: &PedersenGens<Secp256k1>,
+        transcript: &ZkpTranscript,
+        commitment: &[u8; 33],
+        bits: Option<usize>,
+        nonce: &[u8; 32],
+    ) -> Result<Rewound, ProofError> {
         if self.variant != Variant::Zkp {
             return Err(ProofError::VerificationError);
         }
         let (alpha, rho) = scalar_pair(nonce, 0);
         let (tau1, tau2) = scalar_pair(nonce, 1);
         let mut t = transcript.clone();
-        t.absorb_statement(core::slice::from_ref(commitment));
+        t.absorb_statement(bits, core::slice::from_ref(commitment));
         t.update_points(&self.A.encoding, &self.S.encoding);
         t.update_points(&self.A.encoding, &self.S.encoding);
         let z = nonzero(t.state()).ok_or(ProofError::VerificationError)?;

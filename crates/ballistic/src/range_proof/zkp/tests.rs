@@ -178,7 +178,7 @@ fn transcript_states_of_p1() {
     let case = &cases()[0];
     let proof = RangeProof::from_bytes(&unhex(case.hex)).expect("parse");
     let mut t = ZkpTranscript::new();
-    t.absorb_statement(&case.commitments());
+    t.absorb_statement(None, &case.commitments());
     assert_eq!(
         t.state(),
         arr::<32>("496de2e4664ef19e8f3fe1fa8f370309101e241da9561a4c57bf245d21f3cb92")
@@ -326,4 +326,109 @@ fn rewind_matches_c() {
         (12345, blinding(0), [0u8; 20])
     );
     assert!(r.opens_commitment);
+}
+
+/// Shapes secp256k1-zkp does not have: any bit width and any number of values by the
+/// padding rule (docs/padding.md), with the shape bound in the transcript. Honest
+/// proofs verify (singly and in one batch with C-format shapes), verify for no other
+/// shape, rewind with the bit width, and out-of-range or padding-hiding cheating
+/// provers are rejected.
+#[test]
+fn padded_shapes() {
+    use crate::range_proof::prover::{prove_with, Cheat};
+    let pc = PedersenGens::default();
+    let bp = grin_generators();
+    let mut r = rand_chacha::ChaCha20Rng::seed_from_u64(16);
+    let mut batch = crate::secp256k1::BatchVerifier::new(&bp);
+    let mut made = Vec::new();
+    for &(n, m) in &[
+        (7usize, 1usize),
+        (48, 1),
+        (64, 1),
+        (5, 3),
+        (1, 3),
+        (33, 2),
+        (16, 4),
+    ] {
+        let values: Vec<u64> = (0..m)
+            .map(|j| (1u64 << (n - 1)) + u64::from(n > 1 && j % 2 == 1))
+            .collect();
+        let bl: Vec<Scalar> = (0..m).map(|_| Secp256k1::scalar_random(&mut r)).collect();
+        let nonce = [n as u8; 32];
+        let (proof, vs) = RangeProof::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut ZkpTranscript::new().with_nonce(nonce),
+            &values,
+            &bl,
+            n,
+            &mut r,
+        )
+        .expect("prove");
+        let bytes = proof.to_bytes();
+        assert_eq!(
+            bytes.len(),
+            super::wire::proof_len((n * m).next_power_of_two())
+        );
+        let proof = RangeProof::from_bytes(&bytes).expect("parse");
+        proof
+            .verify_multiple_with_rng(&bp, &pc, &mut ZkpTranscript::new(), &vs, n, &mut r)
+            .unwrap_or_else(|e| panic!("n={n} m={m}: {e:?}"));
+        for n2 in [n - 1, n + 1] {
+            if (1..=64).contains(&n2) {
+                assert!(proof
+                    .verify_multiple_with_rng(&bp, &pc, &mut ZkpTranscript::new(), &vs, n2, &mut r)
+                    .is_err());
+            }
+        }
+        if m == 1 {
+            let rw = proof
+                .rewind_with_bits(&pc, &ZkpTranscript::new(), &vs[0], Some(n), &nonce)
+                .expect("rewind");
+            assert_eq!((rw.value, rw.blinding), (values[0], bl[0]));
+            assert!(rw.opens_commitment);
+        }
+        batch.add(&proof, &pc, &mut ZkpTranscript::new(), &vs, n);
+        made.push((n, m));
+
+        // A value ≥ 2^n, its high bits hidden in the padding positions: rejected.
+        if (n * m).next_power_of_two() > n * m {
+            let mut bad = values.clone();
+            bad[m - 1] |= 1u64 << n;
+            let cheat = Cheat {
+                skip_range_check: true,
+                weights_into_padding: true,
+            };
+            let (p, vs2) = prove_with(
+                &bp,
+                &pc,
+                &mut ZkpTranscript::new().with_nonce([9u8; 32]),
+                &bad,
+                &bl,
+                n,
+                &mut r,
+                cheat,
+            )
+            .expect("cheating prover runs");
+            assert!(
+                p.verify_multiple_with_rng(&bp, &pc, &mut ZkpTranscript::new(), &vs2, n, &mut r)
+                    .is_err(),
+                "n={n} m={m}: padding cheat accepted"
+            );
+        }
+    }
+    // One batch with a C-format proof too.
+    let case = &cases()[0];
+    let c_proof = RangeProof::from_bytes(&unhex(case.hex)).expect("P1");
+    batch.add(
+        &c_proof,
+        &pc,
+        &mut case.statement(),
+        &case.commitments(),
+        64,
+    );
+    batch
+        .verify(&mut r)
+        .expect("batch of padded and C-format proofs");
+    assert_eq!(made.len(), 7);
 }

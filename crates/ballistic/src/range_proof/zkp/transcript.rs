@@ -8,7 +8,10 @@
 //! | `scalar(c)` | `c` read big-endian; rejected (`None`) if `≥ ℓ` or zero — no reduction |
 //!
 //! Statement: `upd(V_j, value_gen)` for every commitment, then the optional
-//! `extra_commit` (secp256k1-zkp's optional minimum values are not supported). Then `y, z` from `upd(A, S)` twice,
+//! `extra_commit` (secp256k1-zkp's optional minimum values are not supported). For
+//! shapes secp256k1-zkp does not have (`n·m` not a power of two, padded as in
+//! `docs/padding.md`), `SHA(c ‖ "ballistic padded shape" ‖ le64(n) ‖ le64(m))` comes
+//! first. Then `y, z` from `upd(A, S)` twice,
 //! `x` from `upd(T_1, T_2)`, `w` from `SHA(c ‖ −τ_x ‖ −μ)` then `SHA(c ‖ t)`, and each
 //! round's `u` from `upd(L, R)`.
 //!
@@ -136,7 +139,19 @@ impl ZkpTranscript {
     /// Hashes the statement: each commitment with the value generator, then the
     /// extra commitment (§5.1; minimum values, which Grin does not use, are not
     /// supported).
-    pub(crate) fn absorb_statement(&mut self, commitments: &[[u8; 33]]) {
+    pub(crate) fn absorb_statement(&mut self, n: Option<usize>, commitments: &[[u8; 33]]) {
+        // Shapes secp256k1-zkp does not have (n·m not a power of two: ballistic's
+        // padding rule) bind n and m first, so that they can never share a transcript
+        // with a secp256k1-zkp statement. secp256k1-zkp's own shapes hash exactly what
+        // it hashes (it binds neither n nor m).
+        let m = commitments.len();
+        if let Some(n) = n.filter(|n| !(n * m).is_power_of_two()) {
+            self.hash(&[
+                b"ballistic padded shape",
+                &(n as u64).to_le_bytes(),
+                &(m as u64).to_le_bytes(),
+            ]);
+        }
         let value_gen = self.value_gen;
         for V in commitments {
             self.update_points(V, &value_gen);
@@ -151,8 +166,8 @@ impl TranscriptProtocol<Secp256k1> for ZkpTranscript {
     const VARIANT: Variant = Variant::Zkp;
     type Nonces = ZkpNonces;
 
-    fn append_statement(&mut self, _n: u64, commitments: &[[u8; 33]]) {
-        self.absorb_statement(commitments);
+    fn append_statement(&mut self, n: u64, commitments: &[[u8; 33]]) {
+        self.absorb_statement(Some(n as usize), commitments);
     }
 
     fn challenge_yz(&mut self, A: &[u8; 33], S: &[u8; 33]) -> Option<(Scalar, Scalar)> {
