@@ -39,17 +39,29 @@ fn prove_verify(
     cheat: Cheat,
     r: &mut TestRng,
 ) -> Result<(), Option<ProofError>> {
-    let bl = blindings(r, values.len());
-    let (proof, vs) = match prove_with(
+    prove_verify_with(
+        || merlin::Transcript::new(b"toy"),
         bp,
         pc,
-        &mut merlin::Transcript::new(b"toy"),
         values,
-        &bl,
         n,
-        r,
         cheat,
-    ) {
+        r,
+    )
+}
+
+/// [`prove_verify`] with any transcript flavour (and so any protocol variant).
+fn prove_verify_with<T: TranscriptProtocol<Toy>>(
+    transcript: impl Fn() -> T,
+    bp: &BulletproofGens<Toy>,
+    pc: &PedersenGens<Toy>,
+    values: &[u64],
+    n: usize,
+    cheat: Cheat,
+    r: &mut TestRng,
+) -> Result<(), Option<ProofError>> {
+    let bl = blindings(r, values.len());
+    let (proof, vs) = match prove_with(bp, pc, &mut transcript(), values, &bl, n, r, cheat) {
         Ok(x) => x,
         Err(ProofError::ProvingError) => return Err(None),
         Err(e) => return Err(Some(e)),
@@ -58,8 +70,106 @@ fn prove_verify(
         return Err(None);
     }
     proof
-        .verify_impl(bp, pc, &mut merlin::Transcript::new(b"toy"), &vs, n, r)
+        .verify_impl(bp, pc, &mut transcript(), &vs, n, r)
         .map_err(Some)
+}
+
+/// The Merlin transcript with the secp256k1-zkp protocol variant (even/odd folding
+/// to two final elements, `Q` on the blinding base): the variant's algebra checked
+/// exhaustively in the toy group, independently of SHA-256 and ChaCha20.
+struct ZkpVariant(merlin::Transcript);
+
+impl TranscriptProtocol<Toy> for ZkpVariant {
+    const VARIANT: super::Variant = super::Variant::Zkp;
+    type Nonces = <merlin::Transcript as TranscriptProtocol<Toy>>::Nonces;
+    fn append_statement(&mut self, n: u64, c: &[[u8; 2]]) {
+        TranscriptProtocol::<Toy>::append_statement(&mut self.0, n, c)
+    }
+    fn challenge_yz(&mut self, a: &[u8; 2], s: &[u8; 2]) -> Option<(ToyScalar, ToyScalar)> {
+        TranscriptProtocol::<Toy>::challenge_yz(&mut self.0, a, s)
+    }
+    fn challenge_x(&mut self, t1: &[u8; 2], t2: &[u8; 2]) -> Option<ToyScalar> {
+        TranscriptProtocol::<Toy>::challenge_x(&mut self.0, t1, t2)
+    }
+    fn challenge_w(&mut self, a: &ToyScalar, b: &ToyScalar, c: &ToyScalar) -> Option<ToyScalar> {
+        TranscriptProtocol::<Toy>::challenge_w(&mut self.0, a, b, c)
+    }
+    fn innerproduct_domain_sep(&mut self, n: u64) {
+        TranscriptProtocol::<Toy>::innerproduct_domain_sep(&mut self.0, n)
+    }
+    fn challenge_u(&mut self, l: &[u8; 2], r: &[u8; 2]) -> Option<ToyScalar> {
+        TranscriptProtocol::<Toy>::challenge_u(&mut self.0, l, r)
+    }
+    fn prover_nonces<R: rand_core::RngCore + rand_core::CryptoRng>(
+        &self,
+        values: &[u64],
+        blindings: &[ToyScalar],
+        rng: &mut R,
+    ) -> Self::Nonces {
+        TranscriptProtocol::<Toy>::prover_nonces(&self.0, values, blindings, rng)
+    }
+}
+
+/// The secp256k1-zkp variant over the toy group with flat generators: every value
+/// for n <= 6 proves and verifies (m = 1, 2, 3), and out-of-range cheating provers
+/// (range check skipped; high bits hidden in the padding) are rejected except at
+/// the soundness bound's rate.
+#[test]
+fn toy_zkp_variant() {
+    let pc = PedersenGens::<Toy>::default();
+    let bp = BulletproofGens::<Toy>::from_flat_vectors(
+        Toy::generator_chain(b"flat G", 32),
+        Toy::generator_chain(b"flat H", 32),
+    );
+    let mut r = TestRng::seed_from_u64(43);
+    let zkp = || ZkpVariant(merlin::Transcript::new(b"toy zkp"));
+    let (mut honest, mut degenerate_count) = (0u32, 0u32);
+    for n in 1..=6usize {
+        for v in 0..(1u64 << n) {
+            for values in [
+                alloc::vec![v],
+                alloc::vec![v, (1u64 << n) - 1 - v],
+                alloc::vec![v, 0, (1u64 << n) - 1],
+            ] {
+                match prove_verify_with(zkp, &bp, &pc, &values, n, Cheat::default(), &mut r) {
+                    Ok(()) => honest += 1,
+                    Err(None) => degenerate_count += 1,
+                    Err(Some(e)) => panic!("zkp variant n={n} {values:?}: {e}"),
+                }
+            }
+        }
+    }
+    assert!(
+        degenerate_count < honest / 20,
+        "{degenerate_count} degenerate of {honest}"
+    );
+    let (mut trials, mut accepted) = (0u32, 0u32);
+    for n in 1..=6usize {
+        for _ in 0..120 {
+            let v = r.gen_range((1u64 << n)..Q as u64);
+            for (values, padding) in [
+                (alloc::vec![v], false),
+                (alloc::vec![v, 1], false),
+                (alloc::vec![1, 0, v], true),
+            ] {
+                if padding && (n * values.len()).is_power_of_two() {
+                    continue;
+                }
+                let cheat = Cheat {
+                    skip_range_check: true,
+                    weights_into_padding: padding,
+                };
+                trials += 1;
+                if prove_verify_with(zkp, &bp, &pc, &values, n, cheat, &mut r).is_ok() {
+                    accepted += 1;
+                }
+            }
+        }
+    }
+    let bound = 3 + 4 * trials / Q;
+    std::println!("toy zkp variant: {honest} honest proofs ({degenerate_count} degenerate); {accepted} of {trials} cheating proofs accepted (bound {bound})");
+    assert!(accepted <= bound, "{accepted} of {trials} accepted");
+    assert!(honest > 300 && trials > 1000);
 }
 
 /// Every value of every width n <= 8 proves and verifies (m = 1); every pair for

@@ -463,7 +463,11 @@ fn per_proof_value_generators_in_one_batch() {
         .expect("prove");
         p.verify_single_with_rng(&bp, pc, &mut statement(pc), &v, 64, &mut r)
             .expect("verifies with its own asset");
-        let other = if core::ptr::eq(pc, &grin) { &asset } else { &grin };
+        let other = if core::ptr::eq(pc, &grin) {
+            &asset
+        } else {
+            &grin
+        };
         assert!(p
             .verify_single_with_rng(&bp, other, &mut statement(other), &v, 64, &mut r)
             .is_err());
@@ -479,5 +483,8 @@ fn per_proof_value_generators_in_one_batch() {
         let pc = if k == 2 { &grin } else { *pc };
         batch.add(p, pc, &mut statement(pc), &[*v], 64);
     }
-    assert_eq!(batch.verify(&mut r).unwrap_err().invalid_indices(), alloc::vec![2]);
+    assert_eq!(
+        batch.verify(&mut r).unwrap_err().invalid_indices(),
+        alloc::vec![2]
+    );
 }
