@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 secs="${1:-60}"
-for target in decode verify batch msm proof_file zkp; do
+for target in decode verify batch msm msm_secp256k1 proof_file zkp; do
   corpus="$(mktemp -d)"
   if [ -d "seeds/$target" ]; then cp -r "seeds/$target/." "$corpus/"; fi
   log="$(mktemp)"
