@@ -6,7 +6,7 @@
 //! seed, 1-byte point selector), edge values included; sizes up to 1025 and the
 //! algorithms' crossovers are covered by the secp256k1 unit tests.
 #![no_main]
-use ballistic::curve::secp256k1::Secp256k1;
+use ballistic::curve::secp256k1::{Jacobian, Secp256k1};
 use ballistic::curve::Curve;
 use ballistic::msm::{pippenger, straus};
 use libfuzzer_sys::fuzz_target;
@@ -52,13 +52,14 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(sum, naive, "vartime MSM against the naive sum");
         assert_eq!(Secp256k1::multiscalar_mul(&scalars, &points), naive, "constant-time MSM");
     }
+    // Precomputed tables of a small width (2..=5; the width-8/10 tables the library
+    // builds are checked in its unit tests) for half the points, the rest dynamic.
     let k = scalars.len() / 2;
-    let pre = Secp256k1::precompute(&points[..k]);
-    assert_eq!(
-        Secp256k1::vartime_precomputed_mul(&pre, &scalars[..k], &scalars[k..], &points[k..]),
-        naive,
-        "precomputed + dynamic"
-    );
+    let w = 2 + data.len() % 4;
+    let jac: Vec<Jacobian> = points
+        .iter()
+        .map(|p| Jacobian::from_affine(&p.to_affine()))
+        .collect();
     let limbs: Vec<[u64; 4]> = scalars
         .iter()
         .map(|x| {
@@ -72,6 +73,12 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     // Small windows (2..=6): large ones cost 2^c bucket additions per window.
     let c = (data.len() % 5) + 2;
+    let tables = straus::Tables::new(&jac[..k], w);
+    assert_eq!(
+        straus::msm_with_tables(&tables, &limbs[..k], &limbs[k..], &jac[k..]).to_point(),
+        naive,
+        "tables w={w} + dynamic"
+    );
     assert_eq!(straus::msm(&limbs, &points), naive, "Straus");
     assert_eq!(pippenger::msm_with_window(&limbs, &points, c), naive, "Pippenger c={c}");
     assert_eq!(
