@@ -6,6 +6,16 @@ use ballistic::ristretto::*;
 use ballistic::ProofError;
 use serde_json::Value;
 
+/// The error class an invalid case names (one mapping for both vector files).
+fn expected_error(t: &Value, id: u64) -> ProofError {
+    match t["error"].as_str() {
+        Some("FormatError") => ProofError::FormatError,
+        Some("VerificationError") => ProofError::VerificationError,
+        Some("InvalidGeneratorsLength") => ProofError::InvalidGeneratorsLength,
+        other => panic!("tcId {id}: unknown error {other:?}"),
+    }
+}
+
 fn run_file(path: &str) -> (usize, usize) {
     let text = std::fs::read_to_string(path).expect("vector file");
     let doc: Value = serde_json::from_str(&text).expect("valid JSON");
@@ -47,11 +57,7 @@ fn run_file(path: &str) -> (usize, usize) {
                 valid += 1;
             }
             Some("invalid") => {
-                let expected = match t["error"].as_str() {
-                    Some("FormatError") => ProofError::FormatError,
-                    Some("VerificationError") => ProofError::VerificationError,
-                    other => panic!("tcId {id}: unknown error {other:?}"),
-                };
+                let expected = expected_error(t, id);
                 assert_eq!(result, Err(expected), "tcId {id} ({})", t["comment"]);
                 invalid += 1;
             }
@@ -119,12 +125,7 @@ fn run_secp256k1_file(path: &str) -> (usize, usize) {
                 valid += 1;
             }
             Some("invalid") => {
-                let expected = match t["error"].as_str() {
-                    Some("FormatError") => ProofError::FormatError,
-                    Some("VerificationError") => ProofError::VerificationError,
-                    Some("InvalidGeneratorsLength") => ProofError::InvalidGeneratorsLength,
-                    other => panic!("tcId {id}: unknown error {other:?}"),
-                };
+                let expected = expected_error(t, id);
                 assert_eq!(result, Err(expected), "tcId {id} ({})", t["comment"]);
                 invalid += 1;
             }

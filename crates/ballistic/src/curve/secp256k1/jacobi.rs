@@ -19,17 +19,6 @@
 use core::cmp::Ordering;
 use k256::FieldElement as Fe;
 
-/// Big-endian bytes to little-endian limbs.
-fn to_limbs(b: &[u8]) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    for (i, limb) in out.iter_mut().enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&b[32 - 8 * (i + 1)..32 - 8 * i]);
-        *limb = u64::from_be_bytes(w);
-    }
-    out
-}
-
 fn cmp(a: &[u64; 4], b: &[u64; 4]) -> Ordering {
     for i in (0..4).rev() {
         match a[i].cmp(&b[i]) {
@@ -82,7 +71,7 @@ const P: [u64; 4] = [
 /// assert!(!is_square_vartime(&FieldElement::from_u64(4).negate(1)));
 /// ```
 pub fn is_square_vartime(y: &Fe) -> bool {
-    let mut a = to_limbs(&y.normalize().to_bytes());
+    let mut a = super::be_limbs(&y.normalize().to_bytes().into());
     let mut n = P;
     let mut t = false; // true = sign −1
     while !is_zero(&a) {

@@ -50,7 +50,11 @@ const H_Y: [u8; 32] =
 
 /// The 256-bit little-endian limbs of a scalar (for the variable-time MSMs).
 pub(crate) fn limbs(s: &Scalar) -> [u64; 4] {
-    let be = s.to_bytes();
+    be_limbs(&s.to_bytes().into())
+}
+
+/// 32 big-endian bytes as 256-bit little-endian limbs.
+pub(crate) fn be_limbs(be: &[u8; 32]) -> [u64; 4] {
     let mut out = [0u64; 4];
     for (i, limb) in out.iter_mut().enumerate() {
         let mut w = [0u8; 8];
@@ -311,21 +315,6 @@ pub(crate) fn to_jacobian(points: &[Point]) -> Vec<Jacobian> {
         .collect()
 }
 
-impl BatchAffine for Jacobian {
-    type BatchScratch = point::BatchScratch;
-    fn identity_affine() -> Affine {
-        Affine::identity()
-    }
-    fn batch_add_affine(
-        a: &[Affine],
-        b: &[Affine],
-        out: &mut Vec<Affine>,
-        scratch: &mut point::BatchScratch,
-    ) {
-        point::batch_add_affine(a, b, out, scratch)
-    }
-}
-
 impl MsmPoint for Jacobian {
     type Affine = Affine;
     fn identity() -> Self {
@@ -354,20 +343,26 @@ impl MsmPoint for Jacobian {
     }
 }
 
-impl BatchAffine for Point {
-    type BatchScratch = point::BatchScratch;
-    fn identity_affine() -> Affine {
-        Affine::identity()
-    }
-    fn batch_add_affine(
-        a: &[Affine],
-        b: &[Affine],
-        out: &mut Vec<Affine>,
-        scratch: &mut point::BatchScratch,
-    ) {
-        point::batch_add_affine(a, b, out, scratch)
-    }
+/// Both point types share the affine batch addition of [`point::batch_add_affine`].
+macro_rules! batch_affine {
+    ($($t:ty),*) => {$(
+        impl BatchAffine for $t {
+            type BatchScratch = point::BatchScratch;
+            fn identity_affine() -> Affine {
+                Affine::identity()
+            }
+            fn batch_add_affine(
+                a: &[Affine],
+                b: &[Affine],
+                out: &mut Vec<Affine>,
+                scratch: &mut point::BatchScratch,
+            ) {
+                point::batch_add_affine(a, b, out, scratch)
+            }
+        }
+    )*};
 }
+batch_affine!(Point, Jacobian);
 
 impl MsmPoint for Point {
     type Affine = Affine;
