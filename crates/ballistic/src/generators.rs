@@ -23,6 +23,7 @@ use spin::{Mutex, RwLock};
 
 use crate::curve::Curve;
 use crate::util::padded_len;
+use zeroize::Zeroize;
 
 /// Label of the chain of padding `G` generators.
 pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
@@ -49,21 +50,33 @@ pub const TABLE_MAX_LEN: usize = 64;
 #[derive(Copy, Clone, Debug)]
 pub struct PedersenGens<C: Curve> {
     /// Base for the committed value.
-    pub B: C::Point,
+    pub B: C::ApiPoint,
     /// Base for the blinding factor.
-    pub B_blinding: C::Point,
+    pub B_blinding: C::ApiPoint,
 }
 
 impl<C: Curve> PedersenGens<C> {
     /// The commitment `value·B + blinding·B_blinding` (constant time).
-    pub fn commit(&self, value: C::Scalar, blinding: C::Scalar) -> C::Point {
-        C::multiscalar_mul(&[value, blinding], &[self.B, self.B_blinding])
+    pub fn commit(&self, value: C::ApiScalar, blinding: C::ApiScalar) -> C::ApiPoint {
+        let (B, B_blinding) = self.bases();
+        let mut s = [C::scalar_from_api(&value), C::scalar_from_api(&blinding)];
+        let c = C::point_to_api(&C::multiscalar_mul(&s, &[B, B_blinding]));
+        s.zeroize();
+        c
+    }
+
+    /// The bases as protocol points.
+    pub(crate) fn bases(&self) -> (C::Point, C::Point) {
+        (
+            C::point_from_api(&self.B),
+            C::point_from_api(&self.B_blinding),
+        )
     }
 }
 
 impl<C: Curve> Default for PedersenGens<C> {
     fn default() -> Self {
-        let (B, B_blinding) = C::default_pedersen_bases();
+        let (B, B_blinding) = C::default_pedersen_api();
         PedersenGens { B, B_blinding }
     }
 }

@@ -46,7 +46,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::curve::Curve;
+use crate::curve::{Curve, SparseMsm};
 use crate::errors::ProofError;
 use crate::transcript::TranscriptProtocol;
 use crate::util::inner_product;
@@ -127,7 +127,6 @@ impl<C: Curve> InnerProductProof<C> {
         let lg = np.trailing_zeros() as usize;
         let mut L_vec = Vec::with_capacity(lg);
         let mut R_vec = Vec::with_capacity(lg);
-        let zero = C::scalar_zero();
 
         // Blocks of lazy rounds over a base of explicit generators (initially the
         // original ones); at the end of a block the current generators are
@@ -137,21 +136,27 @@ impl<C: Curve> InnerProductProof<C> {
         let mut gc = vec![C::scalar_one(); np];
         let mut hc = h_factors.to_vec();
         let mut n = np;
-        let mut sL: Vec<C::Scalar> = Vec::with_capacity(2 * np);
-        let mut sR: Vec<C::Scalar> = Vec::with_capacity(2 * np);
+        let mut sL: Vec<(usize, C::Scalar)> = Vec::with_capacity(np);
+        let mut sR: Vec<(usize, C::Scalar)> = Vec::with_capacity(np);
         while n > final_len {
             let M = base_G.len();
-            sL.clear();
-            sR.clear();
-            sL.resize(2 * M, zero);
-            sR.resize(2 * M, zero);
-            // With tables every round stays lazy over the original generators: a
-            // table MSM costs ~23 additions per non-zero point and no table build,
-            // while materialising costs 2·n_k MSMs that each pay all the doublings.
-            let block = if tables.is_some() {
+            // With tables over the original generators every round stays lazy over
+            // them: a table MSM costs ~23 additions per non-zero point and no table
+            // build, while materialising costs 2·n_k MSMs that each pay doublings.
+            let original = tables.filter(|_| M == np);
+            let block = if original.is_some() {
                 usize::MAX
             } else {
                 LAZY_BLOCK_ROUNDS
+            };
+            // Otherwise tables over this block's base, if the curve's pay off here.
+            let local: Option<C::Precomputation> = if original.is_some() {
+                None
+            } else {
+                let mut base: Vec<C::Point> = Vec::with_capacity(2 * M);
+                base.extend_from_slice(&base_G);
+                base.extend_from_slice(&base_H);
+                C::precompute_for_rounds(&base)
             };
             for _ in 0..block {
                 if n == final_len {
@@ -160,26 +165,36 @@ impl<C: Curve> InnerProductProof<C> {
                 let half = n / 2;
                 let c_L = inner_product::<C>(&a[..half], &b[half..n]);
                 let c_R = inner_product::<C>(&a[half..n], &b[..half]);
+                // Sparse coefficient lists over G || H of the base: each base generator
+                // appears in exactly one of L and R.
+                sL.clear();
+                sR.clear();
                 for i in 0..M {
                     let p = i & (n - 1);
                     if p >= half {
-                        sL[i] = a[p - half] * gc[i];
-                        sR[i] = zero;
-                        sL[M + i] = zero;
-                        sR[M + i] = b[p - half] * hc[i];
+                        sL.push((i, a[p - half] * gc[i]));
+                        sR.push((M + i, b[p - half] * hc[i]));
                     } else {
-                        sL[i] = zero;
-                        sR[i] = a[p + half] * gc[i];
-                        sL[M + i] = b[p + half] * hc[i];
-                        sR[M + i] = zero;
+                        sR.push((i, a[p + half] * gc[i]));
+                        sL.push((M + i, b[p + half] * hc[i]));
                     }
                 }
-                let original = base_G.len() == np;
-                let (L, R) = match tables {
-                    Some(t) if original => {
-                        crate::msm::join(|| t.msm(&sL, c_L, Q), || t.msm(&sR, c_R, Q))
-                    }
-                    _ => crate::msm::join(
+                let (L, R) = match (original, local.as_ref()) {
+                    (Some(t), _) => t.msm_pair(&sL, c_L, &sR, c_R, Q),
+                    (None, Some(pre)) => pair::<C>(C::vartime_precomputed_mul_many(
+                        pre,
+                        &[
+                            SparseMsm {
+                                statics: &sL,
+                                dynamic: &[(c_L, *Q)],
+                            },
+                            SparseMsm {
+                                statics: &sR,
+                                dynamic: &[(c_R, *Q)],
+                            },
+                        ],
+                    )),
+                    (None, None) => crate::msm::join(
                         || gathered_msm::<C>(&sL, &base_G, &base_H, c_L, Q),
                         || gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q),
                     ),
@@ -209,10 +224,8 @@ impl<C: Curve> InnerProductProof<C> {
             }
             if n > final_len {
                 // Materialise: G'_p = Σ_t gc[p + t·n]·base_G[p + t·n], likewise H.
-                let (new_G, new_H) = crate::msm::join(
-                    || materialise::<C>(&gc, &base_G, n),
-                    || materialise::<C>(&hc, &base_H, n),
-                );
+                let (new_G, new_H) =
+                    materialise::<C>(local.as_ref(), &gc, &hc, &base_G, &base_H, n);
                 base_G = new_G;
                 base_H = new_H;
                 gc.clear();
@@ -283,27 +296,71 @@ pub(crate) fn s_vector<C: Curve>(
 }
 
 /// The `n` current generators `Σ_t coeffs[p + t·n]·base[p + t·n]`, `p < n`.
-fn materialise<C: Curve>(coeffs: &[C::Scalar], base: &[C::Point], n: usize) -> Vec<C::Point> {
-    let stride = base.len() / n;
-    let mut sc: Vec<C::Scalar> = Vec::with_capacity(stride);
-    let mut pts: Vec<C::Point> = Vec::with_capacity(stride);
-    (0..n)
-        .map(|p| {
-            sc.clear();
-            pts.clear();
-            for t in 0..stride {
-                sc.push(coeffs[p + t * n]);
-                pts.push(base[p + t * n]);
-            }
-            C::vartime_multiscalar_mul(&sc, &pts)
-        })
-        .collect()
+/// The two results of a pair of sums (every `*_many` returns one result per input;
+/// a missing one would make the proof fail to verify, not the prover panic).
+fn pair<C: Curve>(v: Vec<C::Point>) -> (C::Point, C::Point) {
+    let mut it = v.into_iter();
+    (
+        it.next().unwrap_or_else(C::identity),
+        it.next().unwrap_or_else(C::identity),
+    )
 }
 
-/// Precomputed tables over the original `G ‖ H` of a shape (in generator order), for
-/// the prover's rounds over the original generators, whose working order may be a
-/// permutation of it (`position(i)` = the working position of generator `i`; an
-/// involution).
+/// The current generators of a block as explicit points:
+/// `G'_p = Σ_t gc[p + t·n]·base_G[p + t·n]` and likewise `H'`, all `2n` sums at
+/// once (over the block's tables when there are some).
+fn materialise<C: Curve>(
+    tables: Option<&C::Precomputation>,
+    gc: &[C::Scalar],
+    hc: &[C::Scalar],
+    base_G: &[C::Point],
+    base_H: &[C::Point],
+    n: usize,
+) -> (Vec<C::Point>, Vec<C::Point>) {
+    let M = base_G.len();
+    let stride = M / n;
+    let mut out = match tables {
+        Some(pre) => {
+            let statics: Vec<Vec<(usize, C::Scalar)>> = (0..2 * n)
+                .map(|q| {
+                    let (p, off, c) = if q < n { (q, 0, gc) } else { (q - n, M, hc) };
+                    (0..stride)
+                        .map(|t| (off + p + t * n, c[p + t * n]))
+                        .collect()
+                })
+                .collect();
+            let inputs: Vec<SparseMsm<'_, C>> = statics
+                .iter()
+                .map(|st| SparseMsm {
+                    statics: st,
+                    dynamic: &[],
+                })
+                .collect();
+            C::vartime_precomputed_mul_many(pre, &inputs)
+        }
+        None => {
+            type Gathered<C> = (Vec<<C as Curve>::Scalar>, Vec<<C as Curve>::Point>);
+            let gathered: Vec<Gathered<C>> = (0..2 * n)
+                .map(|q| {
+                    let (p, c, base) = if q < n {
+                        (q, gc, base_G)
+                    } else {
+                        (q - n, hc, base_H)
+                    };
+                    (0..stride).map(|t| (c[p + t * n], base[p + t * n])).unzip()
+                })
+                .collect();
+            let inputs: Vec<crate::curve::MsmInput<'_, C>> = gathered
+                .iter()
+                .map(|(s, p)| (s.as_slice(), p.as_slice()))
+                .collect();
+            C::vartime_multiscalar_mul_many(&inputs)
+        }
+    };
+    let new_H = out.split_off(n);
+    (out, new_H)
+}
+
 pub(crate) struct IpaTables<'a, C: Curve> {
     pub(crate) table: &'a C::Precomputation,
     pub(crate) np: usize,
@@ -311,34 +368,60 @@ pub(crate) struct IpaTables<'a, C: Curve> {
 }
 
 impl<C: Curve> IpaTables<'_, C> {
-    /// `Σ s_i·(G‖H)_i + c·Q` with `s` in working order (length `2·np`).
-    fn msm(&self, s: &[C::Scalar], c: C::Scalar, Q: &C::Point) -> C::Point {
+    /// `L` and `R` over the cached tables of the original generators (whose order
+    /// is the generators' own, not the argument's working order: `position` maps).
+    fn msm_pair(
+        &self,
+        sL: &[(usize, C::Scalar)],
+        c_L: C::Scalar,
+        sR: &[(usize, C::Scalar)],
+        c_R: C::Scalar,
+        Q: &C::Point,
+    ) -> (C::Point, C::Point) {
         let np = self.np;
-        let mut st = vec![C::scalar_zero(); 2 * np];
-        for i in 0..np {
-            let p = (self.position)(i);
-            st[i] = s[p];
-            st[np + i] = s[np + p];
-        }
-        C::vartime_precomputed_mul(self.table, &st, &[c], core::slice::from_ref(Q))
+        let map = |v: &[(usize, C::Scalar)]| -> Vec<(usize, C::Scalar)> {
+            v.iter()
+                .map(|(i, s)| {
+                    let j = if *i < np {
+                        (self.position)(*i)
+                    } else {
+                        np + (self.position)(*i - np)
+                    };
+                    (j, *s)
+                })
+                .collect()
+        };
+        let (l, r) = (map(sL), map(sR));
+        pair::<C>(C::vartime_precomputed_mul_many(
+            self.table,
+            &[
+                SparseMsm {
+                    statics: &l,
+                    dynamic: &[(c_L, *Q)],
+                },
+                SparseMsm {
+                    statics: &r,
+                    dynamic: &[(c_R, *Q)],
+                },
+            ],
+        ))
     }
 }
 
-/// `Σ s_i·(G||H)_i + c·Q` over the non-zero entries of `s` only.
 fn gathered_msm<C: Curve>(
-    s: &[C::Scalar],
+    s: &[(usize, C::Scalar)],
     G: &[C::Point],
     H: &[C::Point],
     c: C::Scalar,
     Q: &C::Point,
 ) -> C::Point {
     let np = G.len();
-    let mut sc = Vec::with_capacity(np + 1);
-    let mut pts = Vec::with_capacity(np + 1);
-    for (i, si) in s.iter().enumerate() {
+    let mut sc = Vec::with_capacity(s.len() + 1);
+    let mut pts = Vec::with_capacity(s.len() + 1);
+    for (i, si) in s {
         if !C::scalar_is_zero(si) {
             sc.push(*si);
-            pts.push(if i < np { G[i] } else { H[i - np] });
+            pts.push(if *i < np { G[*i] } else { H[*i - np] });
         }
     }
     sc.push(c);
@@ -349,9 +432,9 @@ fn gathered_msm<C: Curve>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::curve::ristretto::scalar::MontScalar as Scalar;
+    use crate::curve::ristretto::Point;
     use crate::curve::ristretto::Ristretto;
-    use curve25519_dalek::ristretto::RistrettoPoint;
-    use curve25519_dalek::scalar::Scalar;
     use rand::SeedableRng;
 
     /// Checks the argument's own verification equation for every power-of-two length
@@ -374,7 +457,7 @@ mod tests {
                 .map(|_| Ristretto::scalar_random(&mut rng))
                 .collect();
             let c = crate::util::inner_product::<Ristretto>(&a, &b);
-            let Hp: Vec<RistrettoPoint> = H.iter().zip(&h_factors).map(|(h, f)| h * f).collect();
+            let Hp: Vec<Point> = H.iter().zip(&h_factors).map(|(h, f)| h * f).collect();
             let P = Ristretto::vartime_multiscalar_mul(&a, &G)
                 + Ristretto::vartime_multiscalar_mul(&b, &Hp)
                 + Q * c;

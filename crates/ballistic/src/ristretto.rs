@@ -48,7 +48,8 @@ pub use curve25519_dalek::scalar::Scalar;
 /// assert_ne!(blinding, ballistic::ristretto::Scalar::ZERO);
 /// ```
 pub fn random_scalar<R: rand_core::RngCore + rand_core::CryptoRng>(rng: &mut R) -> Scalar {
-    <Ristretto as crate::curve::Curve>::scalar_random(rng)
+    use crate::curve::Curve;
+    Ristretto::scalar_to_api(&Ristretto::scalar_random(rng))
 }
 
 /// The Pedersen bases on ristretto255 (`B` = basepoint, `B_blinding` as in dalek).

@@ -53,8 +53,8 @@ pub(crate) fn two_pow_minus_one<C: Curve>(n: usize) -> C::Scalar {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::curve::ristretto::scalar::MontScalar as Scalar;
     use crate::curve::ristretto::Ristretto;
-    use curve25519_dalek::scalar::Scalar;
 
     #[test]
     fn sum_of_powers_matches_naive() {

@@ -2,11 +2,13 @@
 //! uses (constant-time, variable-time, precomputed tables, mixed static/dynamic) is
 //! compared with a naive sum of single scalar multiplications, for every size
 //! 0..=300 and 2^k−1, 2^k, 2^k+1 up to 2^12, with edge scalars {0, 1, ℓ−1} and edge
-//! points {identity, P and −P, duplicates}.
+//! points {identity, P and −P, duplicates}. The oracle is curve25519-dalek: its
+//! `vartime_multiscalar_mul`, and a naive sum of its single scalar multiplications.
 
-use ballistic::curve::ristretto::Ristretto;
+use ballistic::curve::ristretto::{Point as RistrettoPoint, Ristretto};
 use ballistic::curve::Curve;
-use ballistic::ristretto::{RistrettoPoint, Scalar};
+use ballistic::ristretto::Scalar;
+use curve25519_dalek::traits::VartimeMultiscalarMul;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -34,10 +36,19 @@ fn inputs(
     (scalars, points)
 }
 
+/// curve25519-dalek's results: a naive sum of single multiplications, and its own
+/// variable-time multiscalar multiplication (they must agree).
 fn naive(s: &[Scalar], p: &[RistrettoPoint]) -> RistrettoPoint {
-    s.iter().zip(p).fold(Ristretto::identity(), |acc, (s, p)| {
-        acc + Ristretto::mul(s, p)
-    })
+    let dalek: Vec<_> = p.iter().map(RistrettoPoint::to_dalek).collect();
+    let sum = s.iter().zip(&dalek).fold(
+        curve25519_dalek::RistrettoPoint::default(),
+        |acc, (s, p)| acc + p * s,
+    );
+    assert_eq!(
+        sum,
+        curve25519_dalek::RistrettoPoint::vartime_multiscalar_mul(s, &dalek)
+    );
+    RistrettoPoint::from_dalek(&sum)
 }
 
 #[test]
@@ -51,8 +62,9 @@ fn msm_paths_agree_with_naive_oracle() {
     let mut mismatches = 0;
     let mut checks = 0;
     for &size in &sizes {
-        let (s, p) = inputs(size, &mut r, &pool);
-        let expect = naive(&s, &p);
+        let (dalek_s, p) = inputs(size, &mut r, &pool);
+        let expect = naive(&dalek_s, &p);
+        let s: Vec<_> = dalek_s.iter().map(Ristretto::scalar_from_api).collect();
         let mut check = |got: RistrettoPoint, what: &str| {
             checks += 1;
             if got != expect {

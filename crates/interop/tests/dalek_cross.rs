@@ -476,7 +476,7 @@ fn bulletproof_gens_identical() {
     let ours_bp = ours::BulletproofGens::new(N, M);
     let dalek_bp = dalek::BulletproofGens::new(N, M);
 
-    let enc_ours = |p: &ours::RistrettoPoint| hex(p.compress().as_bytes());
+    let enc_ours = |p: &ballistic::curve::ristretto::Point| hex(p.compress().as_bytes());
     let enc_dalek = |p: &RistrettoPointV4| hex(p.compress().as_bytes());
 
     for j in 0..M {

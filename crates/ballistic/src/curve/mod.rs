@@ -21,6 +21,18 @@ pub mod secp256k1;
 #[cfg(test)]
 pub mod toy;
 
+/// One input of [`Curve::vartime_multiscalar_mul_many`]: scalars and their points.
+pub type MsmInput<'a, C> = (&'a [<C as Curve>::Scalar], &'a [<C as Curve>::Point]);
+
+/// One sum of [`Curve::vartime_precomputed_mul_many`]: sparse terms over the
+/// precomputed points (by index) and terms over other points.
+pub struct SparseMsm<'a, C: Curve> {
+    /// `(index of the precomputed point, scalar)`.
+    pub statics: &'a [(usize, C::Scalar)],
+    /// `(scalar, point)`.
+    pub dynamic: &'a [(C::Scalar, C::Point)],
+}
+
 /// A prime-order group with its scalar field, as the protocol needs it.
 ///
 /// Implementations must make every method without `vartime` in its name constant-time
@@ -62,6 +74,15 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
         + Sub<Output = Self::Point>
         + Neg<Output = Self::Point>
         + AddAssign;
+    /// The scalar type of the public API (blindings passed to the prover, the
+    /// arguments of [`crate::generators::PedersenGens::commit`]): the curve
+    /// library's own type where users expect it (curve25519-dalek's `Scalar` on
+    /// ristretto255), otherwise [`Curve::Scalar`].
+    type ApiScalar: Copy + Debug + PartialEq + Send + Sync;
+    /// The point type of the public API ([`crate::generators::PedersenGens`]): the
+    /// curve library's own type where users expect it (curve25519-dalek's
+    /// `RistrettoPoint` on ristretto255), otherwise [`Curve::Point`].
+    type ApiPoint: Copy + Debug + PartialEq + Send + Sync;
     /// The canonical encoding of a group element.
     type Encoding: Copy + Debug + Eq + Send + Sync;
     /// Precomputed tables for a fixed list of points (see [`Curve::precompute`]).
@@ -125,6 +146,20 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
         bool::from(s.ct_eq(&Self::scalar_zero()))
     }
 
+    /// The protocol's scalar for an API scalar.
+    fn scalar_from_api(s: &Self::ApiScalar) -> Self::Scalar;
+    /// The API scalar for a protocol scalar.
+    fn scalar_to_api(s: &Self::Scalar) -> Self::ApiScalar;
+    /// The protocol's point for an API point.
+    fn point_from_api(p: &Self::ApiPoint) -> Self::Point;
+    /// The API point for a protocol point.
+    fn point_to_api(p: &Self::Point) -> Self::ApiPoint;
+    /// The default Pedersen bases as API points.
+    fn default_pedersen_api() -> (Self::ApiPoint, Self::ApiPoint) {
+        let (b, b_blinding) = Self::default_pedersen_bases();
+        (Self::point_to_api(&b), Self::point_to_api(&b_blinding))
+    }
+
     /// The neutral element.
     fn identity() -> Self::Point;
     /// Whether `p` is the neutral element.
@@ -138,6 +173,14 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     }
     /// Decodes a canonical encoding; `None` if it is not a valid, canonical encoding.
     fn decode(e: &Self::Encoding) -> Option<Self::Point>;
+    /// Decodes many public encodings (variable time, possibly lane-parallel); `Err(i)`
+    /// names the first invalid one.
+    fn decode_batch_vartime(e: &[Self::Encoding]) -> Result<Vec<Self::Point>, usize> {
+        e.iter()
+            .enumerate()
+            .map(|(i, x)| Self::decode(x).ok_or(i))
+            .collect()
+    }
     /// Reads an encoding from bytes (length must be [`Curve::POINT_BYTES`]); no
     /// validation beyond the length.
     fn encoding_from_bytes(b: &[u8]) -> Option<Self::Encoding>;
@@ -161,6 +204,43 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// times per proof, so wider tables may pay; default: [`Curve::precompute`]).
     fn precompute_for_prover(points: &[Self::Point]) -> Self::Precomputation {
         Self::precompute(points)
+    }
+    /// Tables for the prover's rounds over a block's explicit generators (see
+    /// `inner_product.rs`), if this curve's tables pay off there (default: no; the
+    /// rounds then use [`Curve::vartime_multiscalar_mul_many`]).
+    fn precompute_for_rounds(_points: &[Self::Point]) -> Option<Self::Precomputation> {
+        None
+    }
+    /// Several independent sums over one precomputation, each
+    /// `Σ s·B_i` over its sparse `(i, s)` terms plus `Σ d·P` over its dynamic terms
+    /// (variable time: public inputs only). Curves may share work between the sums.
+    fn vartime_precomputed_mul_many(
+        pre: &Self::Precomputation,
+        inputs: &[SparseMsm<'_, Self>],
+    ) -> Vec<Self::Point> {
+        let len = Self::precomputation_len(pre);
+        inputs
+            .iter()
+            .map(|x| {
+                let mut st = alloc::vec![Self::scalar_zero(); len];
+                for (i, s) in x.statics {
+                    if let Some(slot) = st.get_mut(*i) {
+                        *slot = *s;
+                    }
+                }
+                let (ds, dp): (Vec<Self::Scalar>, Vec<Self::Point>) =
+                    x.dynamic.iter().copied().unzip();
+                Self::vartime_precomputed_mul(pre, &st, &ds, &dp)
+            })
+            .collect()
+    }
+    /// Several independent variable-time multiscalar multiplications (public inputs
+    /// only); curves may share work between them.
+    fn vartime_multiscalar_mul_many(inputs: &[MsmInput<'_, Self>]) -> Vec<Self::Point> {
+        inputs
+            .iter()
+            .map(|(s, p)| Self::vartime_multiscalar_mul(s, p))
+            .collect()
     }
     /// Number of points in a precomputation.
     fn precomputation_len(pre: &Self::Precomputation) -> usize;

@@ -137,7 +137,9 @@ pub struct Toy;
 
 impl Curve for Toy {
     type Scalar = ToyScalar;
+    type ApiScalar = ToyScalar;
     type Point = ToyPoint;
+    type ApiPoint = ToyPoint;
     type Encoding = [u8; 2];
     type Precomputation = Vec<ToyPoint>;
 
@@ -177,6 +179,19 @@ impl Curve for Toy {
             *x = Self::scalar_invert(x);
         }
         Self::scalar_invert(&prod)
+    }
+
+    fn scalar_from_api(s: &ToyScalar) -> ToyScalar {
+        *s
+    }
+    fn scalar_to_api(s: &ToyScalar) -> ToyScalar {
+        *s
+    }
+    fn point_from_api(p: &ToyPoint) -> ToyPoint {
+        *p
+    }
+    fn point_to_api(p: &ToyPoint) -> ToyPoint {
+        *p
     }
 
     fn identity() -> ToyPoint {

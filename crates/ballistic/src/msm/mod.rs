@@ -1,10 +1,10 @@
 //! Multiscalar multiplication: the algorithms and one place that decides how an MSM
 //! runs.
 //!
-//! * ristretto255 MSMs run on curve25519-dalek's own routines through [`Curve`]: they
-//!   have the SIMD backends (Straus below 190 points, Pippenger with window 6–8 above;
-//!   precomputed width-8 NAF tables for the fixed generators of small shapes), and
-//!   dalek's public API exposes no faster group law to build on.
+//! * ristretto255 runs on ballistic's own lane-parallel algorithms, [`lanes`]:
+//!   Straus by events (one or many sums sharing `L` SIMD lanes and their doublings,
+//!   over precomputed or on-the-fly tables) and Pippenger with sorted buckets; the
+//!   lanes are AVX-512 IFMA, AVX2 or portable (`crate::curve::ristretto::lanes`).
 //! * secp256k1 runs on ballistic's own algorithms, generic over [`MsmPoint`]:
 //!   [`straus`] (interleaved wNAF, and precomputed tables for fixed points) and
 //!   [`pippenger`] (signed-digit buckets); [`vartime_msm`] picks between them at
@@ -23,6 +23,7 @@
 use crate::curve::Curve;
 use alloc::vec::Vec;
 
+pub mod lanes;
 pub mod pippenger;
 pub mod straus;
 

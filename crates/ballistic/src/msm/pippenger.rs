@@ -55,7 +55,7 @@ pub fn window(k: usize) -> usize {
 
 /// Signed radix-`2^c` digits of a 256-bit little-endian scalar, least significant
 /// first, written to `out` (length [`windows`]`(c)`).
-fn signed_digits(s: &[u64; 4], c: usize, out: &mut [i32]) {
+pub(crate) fn signed_digits(s: &[u64; 4], c: usize, out: &mut [i32]) {
     let mask = (1u64 << c) - 1;
     let half = 1i64 << (c - 1);
     let mut carry = 0i64;

@@ -150,7 +150,7 @@ impl<C: Curve> RangeProof<C> {
         pc_gens: &PedersenGens<C>,
         transcript: &mut T,
         v: u64,
-        v_blinding: &C::Scalar,
+        v_blinding: &C::ApiScalar,
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, C::Encoding), ProofError> {
@@ -179,7 +179,7 @@ impl<C: Curve> RangeProof<C> {
         pc_gens: &PedersenGens<C>,
         transcript: &mut T,
         v: u64,
-        v_blinding: &C::Scalar,
+        v_blinding: &C::ApiScalar,
         n: usize,
     ) -> Result<(Self, C::Encoding), ProofError> {
         Self::prove_single_with_rng(
@@ -215,7 +215,7 @@ impl<C: Curve> RangeProof<C> {
         pc_gens: &PedersenGens<C>,
         transcript: &mut T,
         values: &[u64],
-        blindings: &[C::Scalar],
+        blindings: &[C::ApiScalar],
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<C::Encoding>), ProofError> {
@@ -242,7 +242,7 @@ impl<C: Curve> RangeProof<C> {
         pc_gens: &PedersenGens<C>,
         transcript: &mut T,
         values: &[u64],
-        blindings: &[C::Scalar],
+        blindings: &[C::ApiScalar],
         n: usize,
     ) -> Result<(Self, Vec<C::Encoding>), ProofError> {
         prover::prove(

@@ -73,7 +73,7 @@ pub(crate) fn prove<C, T, R>(
     pc_gens: &PedersenGens<C>,
     transcript: &mut T,
     values: &[u64],
-    blindings: &[C::Scalar],
+    blindings: &[C::ApiScalar],
     n: usize,
     rng: &mut R,
 ) -> Result<(RangeProof<C>, Vec<C::Encoding>), ProofError>
@@ -82,16 +82,19 @@ where
     T: TranscriptProtocol<C>,
     R: RngCore + CryptoRng,
 {
-    prove_with(
+    let mut blindings: Vec<C::Scalar> = blindings.iter().map(C::scalar_from_api).collect();
+    let proof = prove_with(
         bp_gens,
         pc_gens,
         transcript,
         values,
-        blindings,
+        &blindings,
         n,
         rng,
         Cheat::default(),
-    )
+    );
+    blindings.zeroize();
+    proof
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -124,8 +127,7 @@ where
     let mut nonces = transcript.prover_nonces(values, blindings, rng);
     let variant = T::VARIANT;
 
-    let B = pc_gens.B;
-    let B_blinding = pc_gens.B_blinding;
+    let (B, B_blinding) = pc_gens.bases();
     let (G, H) = bp_gens.padded_vectors(n, m);
 
     // Statement: n, m and every commitment, before any challenge.
@@ -134,9 +136,10 @@ where
         .zip(blindings.iter())
         .map(|(v, g)| {
             // Public by design: the commitments are the statement.
-            declassify_point(ProofPoint::<C>::new(
-                pc_gens.commit(C::scalar_from_u64(*v), *g),
-            ))
+            declassify_point(ProofPoint::<C>::new(C::multiscalar_mul(
+                &[C::scalar_from_u64(*v), *g],
+                &[B, B_blinding],
+            )))
             .encoding
         })
         .collect();

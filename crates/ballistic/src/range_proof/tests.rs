@@ -1,11 +1,11 @@
 //! Soundness tests that need the prover's internals: a cheating prover.
 
 use super::prover::{prove_with, Cheat};
+use crate::curve::ristretto::scalar::MontScalar as Scalar;
 use crate::curve::ristretto::Ristretto;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::ProofError;
 use alloc::vec::Vec;
-use curve25519_dalek::scalar::Scalar;
 use merlin::Transcript;
 use rand::{Rng, SeedableRng};
 
@@ -32,12 +32,13 @@ fn out_of_range_value_with_cheating_prover_fails() {
                 (1u64 << n) + r.gen_range(0..1000u64)
             };
             let blindings: Vec<Scalar> = (0..m).map(|_| Scalar::from(r.gen::<u64>())).collect();
+            let api_blindings: Vec<_> = blindings.iter().map(Scalar::to_dalek).collect();
             let honest = super::prover::prove(
                 &bp,
                 &pc,
                 &mut Transcript::new(b"cheat"),
                 &values,
-                &blindings,
+                &api_blindings,
                 n,
                 &mut r,
             );

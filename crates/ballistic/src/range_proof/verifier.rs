@@ -109,10 +109,8 @@ impl<C: Curve> RangeProof<C> {
         {
             return Err(ProofError::VerificationError);
         }
-        let mut V: Vec<C::Point> = Vec::with_capacity(m);
-        for e in value_commitments {
-            V.push(C::decode(e).ok_or(ProofError::VerificationError)?);
-        }
+        let V: Vec<C::Point> = C::decode_batch_vartime(value_commitments)
+            .map_err(|_| ProofError::VerificationError)?;
         for P in [&self.A, &self.S, &self.T_1, &self.T_2] {
             if C::is_identity(&P.point) {
                 return Err(ProofError::VerificationError);
@@ -132,12 +130,13 @@ impl<C: Curve> RangeProof<C> {
             .ok_or(ProofError::VerificationError)?;
         let u = self.ipp_proof.verification_challenges(np, transcript)?;
 
+        let (B, B_blinding) = pc_gens.bases();
         Ok(Prepared {
             n,
             m,
             np,
-            B: pc_gens.B,
-            B_blinding: pc_gens.B_blinding,
+            B,
+            B_blinding,
             V,
             ASTT: [self.A.point, self.S.point, self.T_1.point, self.T_2.point],
             L: self.ipp_proof.L_vec.iter().map(|p| p.point).collect(),

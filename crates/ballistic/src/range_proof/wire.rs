@@ -47,14 +47,9 @@ impl<'a> Reader<'a> {
         Ok(head)
     }
 
-    fn point<C: Curve>(&mut self) -> Result<ProofPoint<C>, ProofError> {
+    fn encoding<C: Curve>(&mut self) -> Result<C::Encoding, ProofError> {
         let bytes = self.take(C::POINT_BYTES)?;
-        let encoding = C::encoding_from_bytes(bytes).ok_or(ProofError::FormatError)?;
-        let point = C::decode(&encoding).ok_or(ProofError::FormatError)?;
-        if C::is_identity(&point) {
-            return Err(ProofError::FormatError);
-        }
-        Ok(ProofPoint { point, encoding })
+        C::encoding_from_bytes(bytes).ok_or(ProofError::FormatError)
     }
 
     fn scalar<C: Curve>(&mut self) -> Result<C::Scalar, ProofError> {
@@ -102,23 +97,39 @@ impl<C: Curve> RangeProof<C> {
         let rounds = var / (2 * C::POINT_BYTES);
 
         let mut r = Reader { rest: bytes };
-        let A = r.point::<C>()?;
-        let S = r.point::<C>()?;
-        let T_1 = r.point::<C>()?;
-        let T_2 = r.point::<C>()?;
+        // Encodings in order A, S, T_1, T_2, then L_k, R_k; all decoded at once below
+        // (lane-parallel where the curve supports it).
+        let mut enc: Vec<C::Encoding> = Vec::with_capacity(4 + 2 * rounds);
+        for _ in 0..4 {
+            enc.push(r.encoding::<C>()?);
+        }
         let t_x = r.scalar::<C>()?;
         let t_x_blinding = r.scalar::<C>()?;
         let e_blinding = r.scalar::<C>()?;
-        let mut L_vec = Vec::with_capacity(rounds);
-        let mut R_vec = Vec::with_capacity(rounds);
-        for _ in 0..rounds {
-            L_vec.push(r.point::<C>()?);
-            R_vec.push(r.point::<C>()?);
+        for _ in 0..2 * rounds {
+            enc.push(r.encoding::<C>()?);
         }
         let a = r.scalar::<C>()?;
         let b = r.scalar::<C>()?;
         if !r.rest.is_empty() {
             return Err(ProofError::FormatError);
+        }
+        let points = C::decode_batch_vartime(&enc).map_err(|_| ProofError::FormatError)?;
+        let mut pp = Vec::with_capacity(points.len());
+        for (point, encoding) in points.into_iter().zip(enc) {
+            if C::is_identity(&point) {
+                return Err(ProofError::FormatError);
+            }
+            pp.push(ProofPoint { point, encoding });
+        }
+        let mut it = pp.into_iter();
+        let mut next = || it.next().ok_or(ProofError::FormatError);
+        let (A, S, T_1, T_2) = (next()?, next()?, next()?, next()?);
+        let mut L_vec = Vec::with_capacity(rounds);
+        let mut R_vec = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            L_vec.push(next()?);
+            R_vec.push(next()?);
         }
         Ok(RangeProof {
             variant: super::Variant::Dalek,

@@ -117,7 +117,9 @@ impl Secp256k1 {
 
 impl Curve for Secp256k1 {
     type Scalar = Scalar;
+    type ApiScalar = Scalar;
     type Point = Point;
+    type ApiPoint = Point;
     type Encoding = [u8; 33];
     type Precomputation = straus::Tables<Jacobian>;
 
@@ -159,6 +161,19 @@ impl Curve for Secp256k1 {
             inv = next;
         }
         all_inv
+    }
+
+    fn scalar_from_api(s: &Scalar) -> Scalar {
+        *s
+    }
+    fn scalar_to_api(s: &Scalar) -> Scalar {
+        *s
+    }
+    fn point_from_api(p: &Point) -> Point {
+        *p
+    }
+    fn point_to_api(p: &Point) -> Point {
+        *p
     }
 
     fn identity() -> Point {

@@ -1,0 +1,260 @@
+//! Eight lanes of AVX-512 IFMA, radix 2^51.
+//!
+//! | name | meaning |
+//! |---|---|
+//! | `F8` | eight field elements, limb `i` of every lane in one 512-bit register |
+//! | `lo52(x·y)`, `hi52(x·y)` | bits 0..52 and 52..104 of the product of two 52-bit limbs (`vpmadd52luq`, `vpmadd52huq`) |
+//!
+//! **Multiplication.** With `a_i, b_j < 2^52`, the 25 products are accumulated as
+//! `lo[i+j] += lo52(a_i·b_j)` and `hi[i+j] += hi52(a_i·b_j)` (50 IFMA instructions).
+//! `hi` carries weight `2^52 = 2·2^51` relative to its position, so the column `k`
+//! holds `c_k = lo_k + 2·hi_(k−1)` (`c_k < 2^56`). Columns 5..9 wrap with a factor
+//! 19 (`2^255 ≡ 19`): `r_k = c_k + 19·c_(k+5) < 2^61`, and one parallel carry leaves
+//! limbs below `2^51 + 2^15 < 2^52`. Squaring computes the 10 cross products once and
+//! doubles them (30 IFMA instructions).
+//!
+//! **Additions** and subtractions (`a + 2p − b`) are followed by the same parallel
+//! carry, so every value stays a valid multiplication input (`< 2^52` per limb).
+
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{__m512i, __mmask8};
+
+use super::{FeLanes, LaneTask};
+use crate::curve::ristretto::edwards::AffineNiels;
+use crate::curve::ristretto::field::Fe;
+
+const MASK51: i64 = (1 << 51) - 1;
+
+/// Safe wrappers of the intrinsics this backend uses.
+///
+/// SAFETY (every block below): this module is compiled only when the build enables
+/// `avx512f` and `avx512ifma` (`cfg(target_feature = …)` on its declaration), so the
+/// instructions exist on every machine the binary may run on.
+mod v {
+    use core::arch::x86_64 as x;
+    pub use x::{__m512i, __mmask8};
+    #[inline(always)]
+    pub fn add(a: __m512i, b: __m512i) -> __m512i {
+        unsafe { x::_mm512_add_epi64(a, b) }
+    }
+    #[inline(always)]
+    pub fn sub(a: __m512i, b: __m512i) -> __m512i {
+        unsafe { x::_mm512_sub_epi64(a, b) }
+    }
+    #[inline(always)]
+    pub fn and(a: __m512i, b: __m512i) -> __m512i {
+        unsafe { x::_mm512_and_si512(a, b) }
+    }
+    #[inline(always)]
+    pub fn shr51(a: __m512i) -> __m512i {
+        unsafe { x::_mm512_srli_epi64::<51>(a) }
+    }
+    #[inline(always)]
+    pub fn shl<const S: u32>(a: __m512i) -> __m512i {
+        unsafe { x::_mm512_slli_epi64::<S>(a) }
+    }
+    #[inline(always)]
+    pub fn splat(a: i64) -> __m512i {
+        unsafe { x::_mm512_set1_epi64(a) }
+    }
+    #[inline(always)]
+    pub fn zero() -> __m512i {
+        unsafe { x::_mm512_setzero_si512() }
+    }
+    #[inline(always)]
+    pub fn madd_lo(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { x::_mm512_madd52lo_epu64(acc, a, b) }
+    }
+    #[inline(always)]
+    pub fn madd_hi(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { x::_mm512_madd52hi_epu64(acc, a, b) }
+    }
+    /// Lane `l` = the 64-bit word at `base + 8·offsets[l]`.
+    ///
+    /// # Safety
+    /// Every `base + 8·offsets[l]` must be a readable, aligned `u64` address.
+    #[inline(always)]
+    pub unsafe fn gather(offsets: __m512i, base: *const u64) -> __m512i {
+        unsafe { x::_mm512_i64gather_epi64::<8>(offsets, base as *const i64) }
+    }
+    #[inline(always)]
+    pub fn from_i64s(a: [i64; 8]) -> __m512i {
+        unsafe { x::_mm512_set_epi64(a[7], a[6], a[5], a[4], a[3], a[2], a[1], a[0]) }
+    }
+    #[inline(always)]
+    pub fn blend(k: __mmask8, a: __m512i, b: __m512i) -> __m512i {
+        unsafe { x::_mm512_mask_blend_epi64(k, a, b) }
+    }
+}
+
+/// Eight field elements, one per lane.
+#[derive(Clone, Copy)]
+pub struct F8([__m512i; 5]);
+
+/// Runs a task with eight IFMA lanes (the build enables the target feature).
+pub fn run<T: LaneTask>(task: T) -> T::Output {
+    task.run::<F8>()
+}
+
+#[inline(always)]
+fn to_array(x: __m512i) -> [u64; 8] {
+    // SAFETY: `__m512i` and `[u64; 8]` are 64 bytes of plain integers.
+    unsafe { core::mem::transmute::<__m512i, [u64; 8]>(x) }
+}
+
+#[inline(always)]
+fn from_array(a: [u64; 8]) -> __m512i {
+    // SAFETY: as in `to_array`.
+    unsafe { core::mem::transmute::<[u64; 8], __m512i>(a) }
+}
+
+/// One parallel carry: limb `k` keeps its low 51 bits plus the carry of limb `k−1`;
+/// the carry of limb 4 comes back into limb 0 times 19.
+#[inline(always)]
+fn carry(r: [__m512i; 5]) -> F8 {
+    let mask = v::splat(MASK51);
+    let c: [__m512i; 5] = core::array::from_fn(|k| v::shr51(r[k]));
+    let l: [__m512i; 5] = core::array::from_fn(|k| v::and(r[k], mask));
+    // 19·c4 = 16·c4 + 2·c4 + c4.
+    let c4_19 = v::add(v::add(v::shl::<4>(c[4]), v::shl::<1>(c[4])), c[4]);
+    F8([
+        v::add(l[0], c4_19),
+        v::add(l[1], c[0]),
+        v::add(l[2], c[1]),
+        v::add(l[3], c[2]),
+        v::add(l[4], c[3]),
+    ])
+}
+
+#[inline(always)]
+fn times19(x: __m512i) -> __m512i {
+    v::add(v::add(v::shl::<4>(x), v::shl::<1>(x)), x)
+}
+
+/// The products' low and high halves by position → reduced limbs: column `k` is
+/// `c_k = lo_k + 2·hi_(k−1)` (a high half weighs `2^52 = 2·2^51` more than its
+/// position).
+#[inline(always)]
+fn reduce_products(lo: &[__m512i; 9], hi: &[__m512i; 9]) -> F8 {
+    let z = v::zero();
+    let c: [__m512i; 10] = core::array::from_fn(|k| {
+        let h = if k == 0 { z } else { hi[k - 1] };
+        let l = if k < 9 { lo[k] } else { z };
+        v::add(l, v::add(h, h))
+    });
+    reduce_columns(c)
+}
+
+/// Columns `c_0..c_9` → reduced limbs.
+#[inline(always)]
+fn reduce_columns(c: [__m512i; 10]) -> F8 {
+    let r: [__m512i; 5] = core::array::from_fn(|k| v::add(c[k], times19(c[k + 5])));
+    carry(r)
+}
+
+impl FeLanes for F8 {
+    const L: usize = 8;
+
+    #[inline(always)]
+    fn splat(f: &Fe) -> F8 {
+        F8(core::array::from_fn(|i| v::splat(f.0[i] as i64)))
+    }
+
+    #[inline(always)]
+    fn from_fn<G: FnMut(usize) -> Fe>(mut g: G) -> F8 {
+        let fes: [Fe; 8] = core::array::from_fn(|l| g(l));
+        F8(core::array::from_fn(|i| {
+            from_array(core::array::from_fn(|l| fes[l].0[i]))
+        }))
+    }
+
+    #[inline(always)]
+    fn lane(&self, l: usize) -> Fe {
+        Fe(core::array::from_fn(|i| to_array(self.0[i])[l & 7]))
+    }
+
+    #[inline(always)]
+    fn add(&self, b: &F8) -> F8 {
+        carry(core::array::from_fn(|i| v::add(self.0[i], b.0[i])))
+    }
+
+    #[inline(always)]
+    fn sub(&self, b: &F8) -> F8 {
+        // 2p in limbs: 2^52 − 38, then 2^52 − 2.
+        let p2_0 = v::splat((1 << 52) - 38);
+        let p2_i = v::splat((1 << 52) - 2);
+        carry(core::array::from_fn(|i| {
+            let p2 = if i == 0 { p2_0 } else { p2_i };
+            v::sub(v::add(self.0[i], p2), b.0[i])
+        }))
+    }
+
+    #[inline(always)]
+    fn neg(&self) -> F8 {
+        F8([v::zero(); 5]).sub(self)
+    }
+
+    #[inline(always)]
+    fn mul(&self, b: &F8) -> F8 {
+        let (a, b) = (&self.0, &b.0);
+        let z = v::zero();
+        let mut lo = [z; 9];
+        let mut hi = [z; 9];
+        for i in 0..5 {
+            for j in 0..5 {
+                lo[i + j] = v::madd_lo(lo[i + j], a[i], b[j]);
+                hi[i + j] = v::madd_hi(hi[i + j], a[i], b[j]);
+            }
+        }
+        reduce_products(&lo, &hi)
+    }
+
+    #[inline(always)]
+    fn square(&self) -> F8 {
+        let a = &self.0;
+        let z = v::zero();
+        // Cross products (i < j), doubled afterwards; then the squares.
+        let mut xlo = [z; 9];
+        let mut xhi = [z; 9];
+        for i in 0..5 {
+            for j in (i + 1)..5 {
+                xlo[i + j] = v::madd_lo(xlo[i + j], a[i], a[j]);
+                xhi[i + j] = v::madd_hi(xhi[i + j], a[i], a[j]);
+            }
+        }
+        let mut lo: [__m512i; 9] = core::array::from_fn(|k| v::add(xlo[k], xlo[k]));
+        let mut hi: [__m512i; 9] = core::array::from_fn(|k| v::add(xhi[k], xhi[k]));
+        for i in 0..5 {
+            lo[2 * i] = v::madd_lo(lo[2 * i], a[i], a[i]);
+            hi[2 * i] = v::madd_hi(hi[2 * i], a[i], a[i]);
+        }
+        reduce_products(&lo, &hi)
+    }
+
+    #[inline(always)]
+    fn gather_niels(e: &[&AffineNiels; 8]) -> [F8; 3] {
+        // Offsets of every entry from the first one, in 64-bit words (entries are
+        // `#[repr(C)]` runs of 15 `u64`, 8-byte aligned, so the differences are exact).
+        let base = e[0] as *const AffineNiels as *const u64;
+        let offsets: [i64; 8] = core::array::from_fn(|l| {
+            (((e[l] as *const AffineNiels as isize) - (base as isize)) / 8) as i64
+        });
+        let off = v::from_i64s(offsets);
+        let limb = |i: i64| {
+            // SAFETY: lane l reads word i < 15 of the entry e[l], a live reference.
+            unsafe { v::gather(v::add(off, v::splat(i)), base) }
+        };
+        [
+            F8([limb(0), limb(1), limb(2), limb(3), limb(4)]),
+            F8([limb(5), limb(6), limb(7), limb(8), limb(9)]),
+            F8([limb(10), limb(11), limb(12), limb(13), limb(14)]),
+        ]
+    }
+
+    #[inline(always)]
+    fn select(&self, b: &F8, mask: u32) -> F8 {
+        let k = mask as __mmask8;
+        F8(core::array::from_fn(|i| v::blend(k, self.0[i], b.0[i])))
+    }
+}

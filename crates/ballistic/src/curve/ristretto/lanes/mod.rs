@@ -1,0 +1,184 @@
+//! Lane-parallel arithmetic modulo `2^255 − 19`: `L` independent field elements per
+//! operation, one per SIMD lane.
+//!
+//! | name | meaning |
+//! |---|---|
+//! | `L` | lanes: 8 (AVX-512 IFMA), 4 (AVX2), 1 (portable) |
+//! | [`FeLanes`] | `L` field elements; every operation acts lane by lane |
+//! | vector M | one lane-parallel multiplication (`L` field multiplications) |
+//!
+//! curve25519-dalek's vector backends run the four multiplications *inside one*
+//! point operation in parallel; here each lane is a different point (a different
+//! bucket, accumulator or decompression), which needs no shuffles and scales to the
+//! eight lanes of AVX-512. The algorithms that use it ([`super::engine`]) are written
+//! once over [`FeLanes`] and instantiated per backend:
+//!
+//! * **IFMA** (`avx512ifma`, eight lanes, radix 2^51, 52-bit multiply-accumulate):
+//!   compiled when the build enables the target feature (e.g.
+//!   `RUSTFLAGS="-C target-cpu=native"`), the same policy as curve25519-dalek 5's own
+//!   IFMA backend, so that benchmarks compare like with like.
+//! * **AVX2** (four lanes, radix 2^25.5): detected at run time; run through
+//!   [`dispatch_with`] (not yet chosen by [`backend`], see there).
+//! * **portable** ([`Fe`] itself, one lane): the reference the others are tested
+//!   against, and the fallback everywhere else.
+//!
+//! All operations are constant time; the algorithms decide what is public.
+
+use super::edwards::AffineNiels;
+use super::field::Fe;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512ifma"))]
+pub mod ifma;
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+
+/// `L` field elements modulo `2^255 − 19`, operated on lane by lane.
+///
+/// Bounds: every value returned by an operation may be the input of any other.
+pub trait FeLanes: Copy {
+    /// Number of lanes.
+    const L: usize;
+    /// Every lane set to `f`.
+    fn splat(f: &Fe) -> Self;
+    /// Lane `l` set to `g(l)`.
+    fn from_fn<G: FnMut(usize) -> Fe>(g: G) -> Self;
+    /// The element in lane `l` (`l < L`).
+    fn lane(&self, l: usize) -> Fe;
+    /// `self + b`.
+    fn add(&self, b: &Self) -> Self;
+    /// `self − b`.
+    fn sub(&self, b: &Self) -> Self;
+    /// `self · b`.
+    fn mul(&self, b: &Self) -> Self;
+    /// `self²`.
+    fn square(&self) -> Self;
+    /// `−self`.
+    fn neg(&self) -> Self;
+    /// Lane `l` from `b` where bit `l` of `mask` is set, from `self` elsewhere.
+    fn select(&self, b: &Self, mask: u32) -> Self;
+    /// The three coordinates of the table entries `e[l]` (lane `l` from `e[l]`;
+    /// entries beyond `L` are ignored).
+    #[inline(always)]
+    fn gather_niels(e: &[&AffineNiels; 8]) -> [Self; 3] {
+        [
+            Self::from_fn(|l| e[l & 7].y_plus_x),
+            Self::from_fn(|l| e[l & 7].y_minus_x),
+            Self::from_fn(|l| e[l & 7].xy2d),
+        ]
+    }
+    /// `self^(2^k)`, `k >= 1`.
+    #[inline(always)]
+    fn pow2k(&self, k: u32) -> Self {
+        let mut x = self.square();
+        for _ in 1..k {
+            x = x.square();
+        }
+        x
+    }
+}
+
+/// The portable backend: one lane, the serial arithmetic.
+impl FeLanes for Fe {
+    const L: usize = 1;
+    #[inline(always)]
+    fn splat(f: &Fe) -> Fe {
+        *f
+    }
+    #[inline(always)]
+    fn from_fn<G: FnMut(usize) -> Fe>(mut g: G) -> Fe {
+        g(0)
+    }
+    #[inline(always)]
+    fn lane(&self, _l: usize) -> Fe {
+        *self
+    }
+    #[inline(always)]
+    fn add(&self, b: &Fe) -> Fe {
+        Fe::add(self, b)
+    }
+    #[inline(always)]
+    fn sub(&self, b: &Fe) -> Fe {
+        Fe::sub(self, b)
+    }
+    #[inline(always)]
+    fn mul(&self, b: &Fe) -> Fe {
+        Fe::mul(self, b)
+    }
+    #[inline(always)]
+    fn square(&self) -> Fe {
+        Fe::square(self)
+    }
+    #[inline(always)]
+    fn neg(&self) -> Fe {
+        Fe::neg(self)
+    }
+    #[inline(always)]
+    fn select(&self, b: &Fe, mask: u32) -> Fe {
+        use subtle::ConditionallySelectable;
+        Fe::conditional_select(self, b, subtle::Choice::from((mask & 1) as u8))
+    }
+}
+
+/// A computation written once over [`FeLanes`], run on the best backend available.
+pub trait LaneTask {
+    /// What the computation returns.
+    type Output;
+    /// Runs the computation with the backend `F`.
+    fn run<F: FeLanes>(self) -> Self::Output;
+}
+
+/// The backend [`dispatch`] uses on this machine and build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Eight lanes of AVX-512 IFMA (compiled in with the target feature).
+    Ifma,
+    /// Four lanes of AVX2 (detected at run time).
+    Avx2,
+    /// One lane of portable 64-bit arithmetic.
+    Portable,
+}
+
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(avx2_cpuid, "avx2");
+
+/// The backend [`dispatch`] selects in this build on this machine.
+///
+/// Every [`LaneTask::run`] given to [`dispatch`] must be `#[inline(always)]`, and so
+/// must everything it calls down to the field operations (see [`avx2`]): otherwise
+/// the task is compiled without the entry's target features and runs many times
+/// slower (still correctly).
+pub fn backend() -> Backend {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx512ifma"))]
+    {
+        Backend::Ifma
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512ifma")))]
+    {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if avx2_cpuid::get() {
+                return Backend::Avx2;
+            }
+        }
+        Backend::Portable
+    }
+}
+
+/// Runs `task` on the best available backend.
+#[inline]
+pub fn dispatch<T: LaneTask>(task: T) -> T::Output {
+    dispatch_with(backend(), task)
+}
+
+/// Runs `task` on `backend`, or on the portable one if `backend` is not available in
+/// this build or on this machine.
+pub fn dispatch_with<T: LaneTask>(backend: Backend, task: T) -> T::Output {
+    match backend {
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx512ifma"))]
+        Backend::Ifma => ifma::run(task),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2 if avx2_cpuid::get() => avx2::run(task),
+        _ => task.run::<Fe>(),
+    }
+}

@@ -1,0 +1,523 @@
+//! ristretto255: ballistic's own arithmetic, with curve25519-dalek 5 at the API.
+//!
+//! The protocol runs on [`Point`], ballistic's own ristretto255 point (extended
+//! Edwards coordinates over [`field`], RFC 9496 encodings in [`edwards`]); every
+//! multiscalar multiplication and batch decompression runs lane-parallel on the best
+//! backend of [`lanes`] (AVX-512 IFMA, AVX2 or portable) through [`engine`] and
+//! `crate::msm::lanes`. curve25519-dalek supplies the types of the public API
+//! (`RistrettoPoint` in `PedersenGens`, `CompressedRistretto`, `Scalar`, the
+//! scalar arithmetic) and the hash-to-group map of the generators.
+//!
+//! Generators are derived exactly as dalek's `bulletproofs` crate derives them, so
+//! that proofs are interchangeable:
+//!
+//! * `B` is the ristretto255 basepoint and `B_blinding = hash_to_group(SHA3-512(B))`;
+//! * the chain named `label` is SHAKE256(`"GeneratorsChain" || label`) read 64 bytes
+//!   at a time, each block mapped with `RistrettoPoint::from_uniform_bytes`.
+
+use alloc::vec::Vec;
+use core::ops::{Add, AddAssign, Neg, Sub};
+use curve25519_dalek::constants::{RISTRETTO_BASEPOINT_COMPRESSED, RISTRETTO_BASEPOINT_POINT};
+use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
+use curve25519_dalek::scalar::Scalar;
+use sha3::digest::{ExtendableOutput, Update, XofReader};
+use sha3::{Digest, Sha3_512, Shake256};
+use subtle::{Choice, ConditionallySelectable};
+
+use super::Curve;
+use crate::msm::lanes::{pippenger, straus, Straus};
+use edwards::{AffineNiels, EdwardsPoint};
+use engine::ExtL;
+use lanes::{FeLanes, LaneTask};
+
+pub mod edwards;
+pub mod engine;
+pub mod field;
+pub mod lanes;
+pub mod scalar;
+
+use scalar::MontScalar;
+
+/// A ristretto255 point in ballistic's own representation (an Edwards representative
+/// in extended coordinates). Equality is equality of ristretto255 points.
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{Curve, ristretto::{Point, Ristretto}};
+/// let (b, _) = Ristretto::default_pedersen_bases();
+/// let dalek = Point::to_dalek(&b);
+/// assert_eq!(Point::from_dalek(&dalek), b);
+/// assert_eq!(b + b - b, b);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Point(pub EdwardsPoint);
+
+impl Point {
+    /// The identity.
+    pub const IDENTITY: Point = Point(EdwardsPoint::IDENTITY);
+
+    /// The canonical encoding (RFC 9496), as curve25519-dalek's type.
+    pub fn compress(&self) -> CompressedRistretto {
+        CompressedRistretto(self.0.encode())
+    }
+
+    /// The same point as a curve25519-dalek `RistrettoPoint` (one encoding and one
+    /// decompression).
+    pub fn to_dalek(&self) -> RistrettoPoint {
+        CompressedRistretto(self.0.encode())
+            .decompress()
+            .unwrap_or_default()
+    }
+
+    /// The same point from a curve25519-dalek `RistrettoPoint` (one compression and
+    /// one decoding).
+    pub fn from_dalek(p: &RistrettoPoint) -> Point {
+        Point(edwards::decode(p.compress().as_bytes()).unwrap_or(EdwardsPoint::IDENTITY))
+    }
+}
+
+impl PartialEq for Point {
+    fn eq(&self, other: &Point) -> bool {
+        self.0.ristretto_eq(&other.0).into()
+    }
+}
+impl Eq for Point {}
+
+impl ConditionallySelectable for Point {
+    fn conditional_select(a: &Point, b: &Point, c: Choice) -> Point {
+        Point(EdwardsPoint::conditional_select(&a.0, &b.0, c))
+    }
+}
+
+impl Add for Point {
+    type Output = Point;
+    fn add(self, q: Point) -> Point {
+        Point(self.0.add(&q.0))
+    }
+}
+impl Sub for Point {
+    type Output = Point;
+    fn sub(self, q: Point) -> Point {
+        Point(self.0.add(&q.0.neg()))
+    }
+}
+impl Neg for Point {
+    type Output = Point;
+    fn neg(self) -> Point {
+        Point(self.0.neg())
+    }
+}
+impl core::ops::Mul<MontScalar> for Point {
+    type Output = Point;
+    /// Constant-time scalar multiplication.
+    fn mul(self, s: MontScalar) -> Point {
+        Ristretto::mul(&s, &self)
+    }
+}
+impl core::ops::Mul<&MontScalar> for &Point {
+    type Output = Point;
+    /// Constant-time scalar multiplication.
+    fn mul(self, s: &MontScalar) -> Point {
+        Ristretto::mul(s, self)
+    }
+}
+impl AddAssign for Point {
+    fn add_assign(&mut self, q: Point) {
+        *self = *self + q;
+    }
+}
+
+/// Precomputed width-8 NAF tables (64 affine odd multiples per point, 7.5 KiB each)
+/// for [`Curve::vartime_precomputed_mul`].
+#[derive(Clone, Debug)]
+pub struct Tables {
+    entries: Vec<AffineNiels>,
+    len: usize,
+    w: usize,
+}
+
+impl Tables {
+    /// NAF width of the fixed-point tables.
+    pub const WIDTH: usize = 8;
+
+    /// Tables of width `w` (`2^(w−2)` entries per point).
+    fn new(points: &[Point], w: usize) -> Tables {
+        Tables {
+            entries: tables(points, w),
+            len: points.len(),
+            w,
+        }
+    }
+
+    /// The table of point `i`.
+    fn table(&self, i: usize) -> Option<&[AffineNiels]> {
+        let per = 1usize << (self.w - 2);
+        self.entries.get(i * per..(i + 1) * per)
+    }
+
+    /// Memory held by the tables, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * core::mem::size_of::<AffineNiels>()
+    }
+}
+
+/// NAF width of the tables built on the fly for points used once.
+const DYNAMIC_WIDTH: usize = 5;
+
+/// Largest variable-time MSM without tables that runs Straus (tables built on the
+/// fly); above it, Pippenger.
+const STRAUS_MAX: usize = 48;
+
+/// The 256-bit little-endian limbs of a scalar.
+fn limbs(s: &MontScalar) -> [u64; 4] {
+    s.to_limbs()
+}
+
+fn edwards(points: &[Point]) -> Vec<EdwardsPoint> {
+    points.iter().map(|p| p.0).collect()
+}
+
+/// Constant-time multiscalar multiplication on the lane backend.
+struct CtMsm<'a> {
+    digits: &'a [[i8; 64]],
+    points: &'a [EdwardsPoint],
+}
+impl LaneTask for CtMsm<'_> {
+    type Output = EdwardsPoint;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> EdwardsPoint {
+        engine::ct_msm::<F>(self.digits, self.points)
+    }
+}
+
+/// Variable-time Straus over precomputed and on-the-fly tables.
+struct StrausTask<'a> {
+    terms: &'a Straus<'a, AffineNiels>,
+}
+impl LaneTask for StrausTask<'_> {
+    type Output = EdwardsPoint;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> EdwardsPoint {
+        straus::<ExtL<F>>(self.terms)
+    }
+}
+
+/// Several variable-time Straus sums sharing the lanes and doublings.
+struct StrausManyTask<'a> {
+    inputs: &'a [Straus<'a, AffineNiels>],
+}
+impl LaneTask for StrausManyTask<'_> {
+    type Output = Vec<EdwardsPoint>;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> Vec<EdwardsPoint> {
+        crate::msm::lanes::straus_multi::<ExtL<F>>(self.inputs)
+    }
+}
+
+/// Variable-time Pippenger.
+struct PippengerTask<'a> {
+    scalars: &'a [[u64; 4]],
+    entries: &'a [AffineNiels],
+}
+impl LaneTask for PippengerTask<'_> {
+    type Output = EdwardsPoint;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> EdwardsPoint {
+        pippenger::<ExtL<F>>(self.scalars, self.entries)
+    }
+}
+
+/// Affine tables of odd multiples, lane-parallel.
+struct TablesTask<'a> {
+    points: &'a [EdwardsPoint],
+    per: usize,
+}
+impl LaneTask for TablesTask<'_> {
+    type Output = Vec<AffineNiels>;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> Vec<AffineNiels> {
+        engine::odd_multiples_lanes::<F>(self.points, self.per)
+    }
+}
+
+/// `2^(w−2)` affine odd multiples of every point (`w = 2`: the points themselves).
+fn tables(points: &[Point], w: usize) -> Vec<AffineNiels> {
+    let pts = edwards(points);
+    lanes::dispatch(TablesTask {
+        points: &pts,
+        per: 1 << (w - 2),
+    })
+}
+
+/// Batch decompression.
+struct DecodeTask<'a> {
+    encodings: &'a [[u8; 32]],
+}
+impl LaneTask for DecodeTask<'_> {
+    type Output = Result<Vec<EdwardsPoint>, usize>;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> Self::Output {
+        engine::decode_batch_vartime::<F>(self.encodings)
+    }
+}
+
+/// Adds the terms `scalars[i]·P_i` over the tables `entries` (width `w`,
+/// `2^(w−2)` entries per point).
+fn push_terms<'t>(
+    out: &mut Straus<'t, AffineNiels>,
+    entries: &'t [AffineNiels],
+    w: usize,
+    scalars: &[MontScalar],
+) {
+    let per = 1usize << (w - 2);
+    for (s, table) in scalars.iter().zip(entries.chunks_exact(per)) {
+        out.push(table, &limbs(s), w);
+    }
+}
+
+/// Several sums `Σ s·B_i` (sparse terms over the precomputed points) `+ Σ d·P`
+/// (tables built here, all at once) by one lane-parallel Straus.
+fn straus_many(
+    pre: Option<&Tables>,
+    statics: &[&[(usize, MontScalar)]],
+    dynamic: &[&[(MontScalar, Point)]],
+) -> Vec<Point> {
+    let dyn_points: Vec<Point> = dynamic
+        .iter()
+        .flat_map(|d| d.iter().map(|(_, p)| *p))
+        .collect();
+    let dyn_tables = tables(&dyn_points, DYNAMIC_WIDTH);
+    let per = 1usize << (DYNAMIC_WIDTH - 2);
+    let mut next = 0usize;
+    let mut inputs: Vec<Straus<'_, AffineNiels>> = Vec::with_capacity(dynamic.len());
+    for (st, dy) in statics.iter().zip(dynamic) {
+        let mut t = Straus::with_capacity(st.len() + dy.len());
+        if let Some(pre) = pre {
+            for (i, sc) in st.iter() {
+                if let Some(table) = pre.table(*i) {
+                    t.push(table, &limbs(sc), pre.w);
+                }
+            }
+        }
+        for (sc, _) in dy.iter() {
+            if let Some(table) = dyn_tables.get(next * per..(next + 1) * per) {
+                t.push(table, &limbs(sc), DYNAMIC_WIDTH);
+            }
+            next += 1;
+        }
+        inputs.push(t);
+    }
+    lanes::dispatch(StrausManyTask { inputs: &inputs })
+        .into_iter()
+        .map(Point)
+        .collect()
+}
+
+/// The default Pedersen bases in both representations, computed once.
+struct Defaults {
+    dalek: (RistrettoPoint, RistrettoPoint),
+    ours: (Point, Point),
+}
+
+static DEFAULTS: spin::Once<Defaults> = spin::Once::new();
+
+fn defaults() -> &'static Defaults {
+    DEFAULTS.call_once(|| {
+        let h = Sha3_512::digest(RISTRETTO_BASEPOINT_COMPRESSED.as_bytes());
+        let mut wide = [0u8; 64];
+        wide.copy_from_slice(&h);
+        let dalek = (
+            RISTRETTO_BASEPOINT_POINT,
+            RistrettoPoint::from_uniform_bytes(&wide),
+        );
+        let ours = (Point::from_dalek(&dalek.0), Point::from_dalek(&dalek.1));
+        Defaults { dalek, ours }
+    })
+}
+
+/// The ristretto255 group.
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{Curve, ristretto::Ristretto};
+/// let (b, _) = Ristretto::default_pedersen_bases();
+/// let e = Ristretto::encode(&b);
+/// assert_eq!(Ristretto::decode(&e), Some(b));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ristretto;
+
+impl Curve for Ristretto {
+    type Scalar = MontScalar;
+    type ApiScalar = Scalar;
+    type Point = Point;
+    type ApiPoint = RistrettoPoint;
+    type Encoding = CompressedRistretto;
+    type Precomputation = Tables;
+
+    const NAME: &'static str = "ristretto255";
+    const SCALAR_BYTES: usize = 32;
+    const POINT_BYTES: usize = 32;
+    const PROVER_USES_TABLES: bool = true;
+
+    fn scalar_from_u64(x: u64) -> MontScalar {
+        MontScalar::from_u64(x)
+    }
+    fn scalar_from_wide_bytes(bytes: &[u8; 64]) -> MontScalar {
+        MontScalar::from_dalek(&Scalar::from_bytes_mod_order_wide(bytes))
+    }
+    fn scalar_from_canonical_bytes(bytes: &[u8]) -> Option<MontScalar> {
+        let arr: [u8; 32] = bytes.try_into().ok()?;
+        Option::<Scalar>::from(Scalar::from_canonical_bytes(arr))
+            .map(|s| MontScalar::from_dalek(&s))
+    }
+    fn scalar_to_bytes(s: &MontScalar) -> [u8; 32] {
+        s.to_bytes()
+    }
+    fn scalar_invert(s: &MontScalar) -> MontScalar {
+        s.invert()
+    }
+    fn scalar_batch_invert(s: &mut [MontScalar]) -> MontScalar {
+        MontScalar::batch_invert(s)
+    }
+    fn scalar_from_api(s: &Scalar) -> MontScalar {
+        MontScalar::from_dalek(s)
+    }
+    fn scalar_to_api(s: &MontScalar) -> Scalar {
+        s.to_dalek()
+    }
+
+    fn point_from_api(p: &RistrettoPoint) -> Point {
+        let d = defaults();
+        if *p == d.dalek.0 {
+            d.ours.0
+        } else if *p == d.dalek.1 {
+            d.ours.1
+        } else {
+            Point::from_dalek(p)
+        }
+    }
+    fn point_to_api(p: &Point) -> RistrettoPoint {
+        p.to_dalek()
+    }
+    fn default_pedersen_api() -> (RistrettoPoint, RistrettoPoint) {
+        defaults().dalek
+    }
+
+    fn identity() -> Point {
+        Point::IDENTITY
+    }
+    fn is_identity(p: &Point) -> bool {
+        p.0.is_ristretto_identity().into()
+    }
+    fn encode(p: &Point) -> CompressedRistretto {
+        CompressedRistretto(p.0.encode())
+    }
+    fn decode(e: &CompressedRistretto) -> Option<Point> {
+        edwards::decode(e.as_bytes()).map(Point)
+    }
+    fn decode_batch_vartime(e: &[CompressedRistretto]) -> Result<Vec<Point>, usize> {
+        let bytes: Vec<[u8; 32]> = e.iter().map(|c| c.to_bytes()).collect();
+        let pts = lanes::dispatch(DecodeTask { encodings: &bytes })?;
+        Ok(pts.into_iter().map(Point).collect())
+    }
+    fn encoding_from_bytes(b: &[u8]) -> Option<CompressedRistretto> {
+        CompressedRistretto::from_slice(b).ok()
+    }
+    fn encoding_bytes(e: &CompressedRistretto) -> &[u8] {
+        e.as_bytes()
+    }
+
+    fn default_pedersen_bases() -> (Point, Point) {
+        defaults().ours
+    }
+
+    fn generator_chain(label: &[u8], count: usize) -> Vec<Point> {
+        let mut shake = Shake256::default();
+        shake.update(b"GeneratorsChain");
+        shake.update(label);
+        let mut reader = shake.finalize_xof();
+        let encodings: Vec<CompressedRistretto> = (0..count)
+            .map(|_| {
+                let mut uniform = [0u8; 64];
+                reader.read(&mut uniform);
+                RistrettoPoint::from_uniform_bytes(&uniform).compress()
+            })
+            .collect();
+        // Valid by construction (compressed by curve25519-dalek).
+        Self::decode_batch_vartime(&encodings).unwrap_or_default()
+    }
+
+    fn mul(s: &MontScalar, p: &Point) -> Point {
+        let d = [engine::radix16(&s.to_bytes())];
+        Point(engine::ct_msm::<field::Fe>(&d, core::slice::from_ref(&p.0)))
+    }
+    fn multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
+        let digits: Vec<[i8; 64]> = scalars
+            .iter()
+            .map(|s| engine::radix16(&s.to_bytes()))
+            .collect();
+        let pts = edwards(points);
+        Point(lanes::dispatch(CtMsm {
+            digits: &digits,
+            points: &pts,
+        }))
+    }
+    fn vartime_multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
+        let k = scalars.len().min(points.len());
+        if k <= STRAUS_MAX {
+            let tables = tables(&points[..k], DYNAMIC_WIDTH);
+            let mut terms = Straus::with_capacity(k);
+            push_terms(&mut terms, &tables, DYNAMIC_WIDTH, &scalars[..k]);
+            Point(lanes::dispatch(StrausTask { terms: &terms }))
+        } else {
+            let entries = tables(&points[..k], 2);
+            let sc: Vec<[u64; 4]> = scalars[..k].iter().map(limbs).collect();
+            Point(lanes::dispatch(PippengerTask {
+                scalars: &sc,
+                entries: &entries,
+            }))
+        }
+    }
+    fn precompute(points: &[Point]) -> Tables {
+        Tables::new(points, Tables::WIDTH)
+    }
+    /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
+    /// them six times, which repays the 7 additions per point they cost.
+    fn precompute_for_rounds(points: &[Point]) -> Option<Tables> {
+        Some(Tables::new(points, DYNAMIC_WIDTH))
+    }
+    fn vartime_precomputed_mul_many(
+        pre: &Tables,
+        inputs: &[super::SparseMsm<'_, Self>],
+    ) -> Vec<Point> {
+        let statics: Vec<&[(usize, MontScalar)]> = inputs.iter().map(|x| x.statics).collect();
+        let dynamic: Vec<&[(MontScalar, Point)]> = inputs.iter().map(|x| x.dynamic).collect();
+        straus_many(Some(pre), &statics, &dynamic)
+    }
+    fn vartime_multiscalar_mul_many(inputs: &[super::MsmInput<'_, Self>]) -> Vec<Point> {
+        let pairs: Vec<Vec<(MontScalar, Point)>> = inputs
+            .iter()
+            .map(|(s, p)| s.iter().copied().zip(p.iter().copied()).collect())
+            .collect();
+        let dynamic: Vec<&[(MontScalar, Point)]> = pairs.iter().map(|v| v.as_slice()).collect();
+        straus_many(None, &alloc::vec![&[][..]; inputs.len()], &dynamic)
+    }
+    fn precomputation_len(pre: &Tables) -> usize {
+        pre.len
+    }
+    fn vartime_precomputed_mul(
+        pre: &Tables,
+        static_scalars: &[MontScalar],
+        dynamic_scalars: &[MontScalar],
+        dynamic_points: &[Point],
+    ) -> Point {
+        debug_assert!(static_scalars.len() <= pre.len);
+        let k = dynamic_scalars.len().min(dynamic_points.len());
+        let dynamic = tables(&dynamic_points[..k], DYNAMIC_WIDTH);
+        let mut terms = Straus::with_capacity(static_scalars.len() + k);
+        push_terms(&mut terms, &pre.entries, pre.w, static_scalars);
+        push_terms(&mut terms, &dynamic, DYNAMIC_WIDTH, &dynamic_scalars[..k]);
+        Point(lanes::dispatch(StrausTask { terms: &terms }))
+    }
+}
