@@ -306,7 +306,12 @@ impl<C: Curve> BulletproofGens<C> {
     }
 
     fn cached_table(&self, n: usize, m: usize, prover: bool) -> Option<Arc<C::Precomputation>> {
-        if padded_len(n, m) > TABLE_MAX_LEN {
+        let limit = if prover {
+            TABLE_MAX_LEN
+        } else {
+            C::VERIFIER_TABLE_MAX_LEN
+        };
+        if padded_len(n, m) > limit {
             return None;
         }
         let key = (n, m, prover);

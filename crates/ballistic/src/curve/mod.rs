@@ -97,6 +97,10 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// Whether the prover's inner-product rounds over the original generators should
     /// use the cached precomputed tables (a measured, per-curve choice).
     const PROVER_USES_TABLES: bool = false;
+    /// Largest padded length `N'` whose `2N'` generators the verifier keeps in
+    /// precomputed tables (cached per shape by [`crate::generators::BulletproofGens`]);
+    /// larger shapes run a plain multiscalar multiplication.
+    const VERIFIER_TABLE_MAX_LEN: usize = crate::generators::TABLE_MAX_LEN;
 
     /// The scalar `x`.
     fn scalar_from_u64(x: u64) -> Self::Scalar;
@@ -162,7 +166,8 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
 
     /// The neutral element.
     fn identity() -> Self::Point;
-    /// Whether `p` is the neutral element.
+    /// Whether `p` is the neutral element (may be variable time: asked only of public
+    /// points).
     fn is_identity(p: &Self::Point) -> bool;
     /// The canonical encoding of `p`, in constant time.
     fn encode(p: &Self::Point) -> Self::Encoding;

@@ -60,6 +60,10 @@ pub trait LanePoint: Copy {
     fn point_add(a: &Self::Point, b: &Self::Point) -> Self::Point;
     /// The single identity point.
     fn point_identity() -> Self::Point;
+    /// Asks the memory system for a table entry that will be added soon (a hint;
+    /// default: nothing).
+    #[inline(always)]
+    fn prefetch(_e: &Self::Entry) {}
     /// The identity as a table entry (for lanes with nothing to add).
     fn identity_entry() -> &'static Self::Entry;
 
@@ -99,6 +103,27 @@ impl<'t, E> Straus<'t, E> {
         }
     }
 
+    /// Adds the terms `scalars[i]·P_i` with `tables(i)` the odd multiples of `P_i`
+    /// (as in [`Straus::push`]), recoding several scalars in lockstep.
+    pub fn push_many<G: FnMut(usize) -> Option<&'t [E]>>(
+        &mut self,
+        scalars: &[[u64; 4]],
+        w: usize,
+        mut tables: G,
+    ) {
+        let base = self.tables.len();
+        for i in 0..scalars.len() {
+            match tables(i) {
+                Some(t) => self.tables.push(t),
+                None => self.tables.push(&[]),
+            }
+        }
+        let events = &mut self.events;
+        wnaf_sparse_many(scalars, w, |i, bit, d| {
+            events.push((bit, d, (base + i) as u32));
+        });
+    }
+
     /// Adds the term `s·P`, with `table` the odd multiples `P, 3P, …` of `P`
     /// (`table.len() = 2^(w−2)`) and `s` a 256-bit little-endian scalar recoded to
     /// width-`w` NAF. Zero scalars add nothing.
@@ -112,52 +137,101 @@ impl<'t, E> Straus<'t, E> {
     }
 }
 
+/// The state of one width-`w` NAF recoding (see [`wnaf_sparse`]).
+#[derive(Clone, Copy)]
+struct NafState {
+    /// The scalar, with two zero limbs on top (windows past bit 255 read zeros).
+    x: [u64; 6],
+    pos: usize,
+    carry: u64,
+}
+
+impl NafState {
+    fn new(s: &[u64; 4]) -> Self {
+        NafState {
+            x: [s[0], s[1], s[2], s[3], 0, 0],
+            pos: 0,
+            carry: 0,
+        }
+    }
+
+    /// The next non-zero digit `(bit, d)`, or `None` when the scalar is exhausted.
+    /// Runs of zeros (or, under a carry, of ones) are skipped with one
+    /// `trailing_zeros`, so a digit costs about a dozen instructions, not one per bit.
+    #[inline(always)]
+    fn next(&mut self, w: usize) -> Option<(u16, i16)> {
+        let width = 1i64 << w;
+        let mask = (width - 1) as u64;
+        // The next position whose bit differs from the carry: with no carry the next
+        // set bit; under a carry the next clear bit (the run of ones below it turns
+        // into zeros and the carry lands there).
+        let flip = 0u64.wrapping_sub(self.carry);
+        loop {
+            let idx = self.pos >> 6;
+            if idx >= 4 && (self.carry == 0 || idx >= 5) {
+                return None;
+            }
+            let cur = (self.x.get(idx).copied().unwrap_or(0) ^ flip) >> (self.pos & 63);
+            if cur != 0 {
+                self.pos += cur.trailing_zeros() as usize;
+                break;
+            }
+            self.pos = (idx + 1) << 6;
+        }
+        if self.pos >= 257 || (self.carry == 0 && self.pos >= 256) {
+            return None;
+        }
+        let (idx, bit) = (self.pos >> 6, self.pos & 63);
+        let lo = self.x.get(idx).copied().unwrap_or(0) >> bit;
+        // `<< 1 << (63 − bit)`: no branch, and zero for `bit = 0`.
+        let hi = (self.x.get(idx + 1).copied().unwrap_or(0) << 1) << (63 - bit);
+        // Odd by construction: the bit at `pos` plus the carry is 1 (mod 2).
+        let window = (self.carry + ((lo | hi) & mask)) as i64;
+        let neg = (window >= width / 2) as i64;
+        let out = (self.pos as u16, (window - neg * width) as i16);
+        self.carry = neg as u64;
+        self.pos += w;
+        Some(out)
+    }
+}
+
 /// Calls `emit(bit, digit)` for the non-zero digits of the width-`w` NAF of `s`
-/// (`2 ≤ w ≤ 15`), least significant first. Runs of zeros (or, under a carry, of
-/// ones) are skipped with one `trailing_zeros` per digit, so the cost is about a
-/// dozen instructions per non-zero digit rather than per bit.
+/// (`2 ≤ w ≤ 15`), least significant first.
 #[inline]
 pub fn wnaf_sparse<F: FnMut(u16, i16)>(s: &[u64; 4], w: usize, mut emit: F) {
     debug_assert!((2..=15).contains(&w));
-    // Two zero limbs on top: windows that reach past bit 255 read zeros.
-    let x = [s[0], s[1], s[2], s[3], 0u64, 0u64];
-    let width = 1i64 << w;
-    let mask = (width - 1) as u64;
-    let mut pos = 0usize;
-    let mut carry = 0u64;
-    loop {
-        // The next position whose bit differs from the carry: with no carry the
-        // next set bit; under a carry the next clear bit (the run of ones below it
-        // turns into zeros and the carry lands there).
-        let flip = 0u64.wrapping_sub(carry);
-        loop {
-            let idx = pos >> 6;
-            if idx >= 4 && (carry == 0 || idx >= 5) {
-                break;
-            }
-            let cur = (x.get(idx).copied().unwrap_or(0) ^ flip) >> (pos & 63);
-            if cur != 0 {
-                pos += cur.trailing_zeros() as usize;
-                break;
-            }
-            pos = (idx + 1) << 6;
+    let mut st = NafState::new(s);
+    while let Some((bit, d)) = st.next(w) {
+        emit(bit, d);
+    }
+}
+
+/// Scalars recoded in lockstep by [`wnaf_sparse_many`].
+const NAF_INTERLEAVE: usize = 4;
+
+/// [`wnaf_sparse`] of many scalars, [`NAF_INTERLEAVE`] at a time in lockstep: one recoding is a
+/// chain of dependent loads and shifts, so interleaving independent ones lets the
+/// processor overlap them. Calls `emit(index, bit, digit)`.
+#[inline]
+pub fn wnaf_sparse_many<F: FnMut(usize, u16, i16)>(scalars: &[[u64; 4]], w: usize, mut emit: F) {
+    debug_assert!((2..=15).contains(&w));
+    for (c, chunk) in scalars.chunks(NAF_INTERLEAVE).enumerate() {
+        let mut st: [NafState; NAF_INTERLEAVE] =
+            core::array::from_fn(|j| NafState::new(chunk.get(j).unwrap_or(&[0; 4])));
+        let mut live = [true; NAF_INTERLEAVE];
+        for (j, l) in live.iter_mut().enumerate() {
+            *l = j < chunk.len();
         }
-        if pos >= 257 || (carry == 0 && pos >= 256) {
-            return;
+        while live.iter().any(|l| *l) {
+            for j in 0..NAF_INTERLEAVE {
+                if live[j] {
+                    match st[j].next(w) {
+                        Some((bit, d)) => emit(NAF_INTERLEAVE * c + j, bit, d),
+                        None => live[j] = false,
+                    }
+                }
+            }
         }
-        let (idx, bit) = (pos >> 6, pos & 63);
-        let lo = x.get(idx).copied().unwrap_or(0) >> bit;
-        let hi = if bit == 0 {
-            0
-        } else {
-            x.get(idx + 1).copied().unwrap_or(0) << (64 - bit)
-        };
-        // Odd by construction: the bit at `pos` plus the carry is 1 (mod 2).
-        let window = (carry + ((lo | hi) & mask)) as i64;
-        let neg = (window >= width / 2) as i64;
-        emit(pos as u16, (window - neg * width) as i16);
-        carry = neg as u64;
-        pos += w;
     }
 }
 
@@ -168,6 +242,13 @@ pub fn straus<P: LanePoint>(input: &Straus<'_, P::Entry>) -> P::Point {
     straus_multi::<P>(core::slice::from_ref(input))
         .pop()
         .unwrap_or(P::point_identity())
+}
+
+/// One step of a Straus schedule: double every lane, or add a group of table entries
+/// (with the lanes to negate).
+enum Op<'t, E> {
+    Double,
+    Add([&'t E; 8], u32),
 }
 
 /// Several independent Straus sums at once, sharing the doublings: with `k` inputs,
@@ -217,10 +298,13 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
             sorted.push(ev);
             starts.push(start);
         }
-        let mut acc = P::identity();
+        // The schedule first (doublings and groups of table entries), then its
+        // execution with the entries of the next group prefetched: table lookups are
+        // random accesses, often beyond L2 for large shapes.
+        let mut ops: Vec<Op<'_, P::Entry>> = Vec::new();
         if let Some(top) = top {
             for bit in (0..=top).rev() {
-                acc = acc.double();
+                ops.push(Op::Double);
                 // Cursor into every input's events at this bit.
                 let mut cursor: [usize; 8] = [0; 8];
                 let mut end: [usize; 8] = [0; 8];
@@ -233,7 +317,7 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
                 loop {
                     let mut any = false;
                     let mut neg = 0u32;
-                    let mut pick: [Option<(i16, u32, usize)>; 8] = [None; 8];
+                    let mut entries: [&P::Entry; 8] = [P::identity_entry(); 8];
                     for slot in 0..round.len().min(8) {
                         for j in 0..per {
                             if cursor[slot] < end[slot] {
@@ -241,10 +325,16 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
                                 if let Some(&(d, t)) =
                                     sorted.get(slot).and_then(|e| e.get(cursor[slot]))
                                 {
-                                    if l < 8 {
-                                        pick[l] = Some((d, t, slot));
-                                        if d < 0 {
-                                            neg |= 1 << l;
+                                    if let Some(e) = round
+                                        .get(slot)
+                                        .and_then(|i| i.tables.get(t as usize))
+                                        .and_then(|t| t.get((d.unsigned_abs() >> 1) as usize))
+                                    {
+                                        if l < 8 {
+                                            entries[l] = e;
+                                            if d < 0 {
+                                                neg |= 1 << l;
+                                            }
                                         }
                                     }
                                 }
@@ -256,19 +346,21 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
                     if !any {
                         break;
                     }
-                    acc = acc.add_entries(
-                        |l| match pick.get(l).copied().flatten() {
-                            Some((d, t, slot)) => round
-                                .get(slot)
-                                .and_then(|i| i.tables.get(t as usize))
-                                .and_then(|t| t.get((d.unsigned_abs() >> 1) as usize))
-                                .unwrap_or(P::identity_entry()),
-                            None => P::identity_entry(),
-                        },
-                        neg,
-                    );
+                    ops.push(Op::Add(entries, neg));
                 }
             }
+        }
+        let mut acc = P::identity();
+        for (k, op) in ops.iter().enumerate() {
+            if let Some(Op::Add(next, _)) = ops.get(k + 1) {
+                for e in next.iter().take(lanes) {
+                    P::prefetch(e);
+                }
+            }
+            acc = match op {
+                Op::Double => acc.double(),
+                Op::Add(entries, neg) => acc.add_entries(|l| entries[l & 7], *neg),
+            };
         }
         for slot in 0..round.len() {
             let mut sum = acc.lane(slot * per);
@@ -327,10 +419,16 @@ pub fn pippenger_with_window<P: LanePoint>(
     let w = windows(c);
     let h = 1usize << (c - 1);
     let lanes = P::LANES;
-    // All digits, point-major.
+    // All digits, window-major (each window's pass reads them in order).
     let mut digits = vec![0i32; k * w];
-    for (s, d) in scalars.iter().zip(digits.chunks_mut(w)) {
-        super::pippenger::signed_digits(s, c, d);
+    let mut one = vec![0i32; w];
+    for (i, s) in scalars.iter().enumerate() {
+        super::pippenger::signed_digits(s, c, &mut one);
+        for (win, d) in one.iter().enumerate() {
+            if let Some(slot) = digits.get_mut(win * k + i) {
+                *slot = *d;
+            }
+        }
     }
     let mut count = vec![0u32; h + 1];
     let mut sorted: Vec<u32> = vec![0; k];
@@ -347,8 +445,8 @@ pub fn pippenger_with_window<P: LanePoint>(
         }
         // Counting sort of the non-zero digits by bucket |d| − 1.
         count.iter_mut().for_each(|x| *x = 0);
-        for i in 0..k {
-            let d = digits.get(i * w + win).copied().unwrap_or(0);
+        let window_digits = digits.get(win * k..(win + 1) * k).unwrap_or(&[]);
+        for &d in window_digits {
             if d != 0 {
                 if let Some(x) = count.get_mut(d.unsigned_abs() as usize) {
                     *x += 1;
@@ -362,8 +460,7 @@ pub fn pippenger_with_window<P: LanePoint>(
             pos += n;
         }
         let nz = pos as usize;
-        for i in 0..k {
-            let d = digits.get(i * w + win).copied().unwrap_or(0);
+        for (i, &d) in window_digits.iter().enumerate() {
             if d != 0 {
                 let b = d.unsigned_abs() as usize;
                 if let Some(x) = count.get_mut(b) {
@@ -533,6 +630,16 @@ mod tests {
                 let mut sparse = [0i16; 257];
                 wnaf_sparse(s, w, |bit, d| sparse[bit as usize] = d);
                 assert_eq!(dense, sparse, "w = {w}, s = {s:x?}");
+            }
+        }
+        // Four at a time, any count.
+        for count in [0usize, 1, 3, 4, 5, 9, 64] {
+            for w in [5usize, 8] {
+                let mut many = alloc::vec![[0i16; 257]; count];
+                wnaf_sparse_many(&cases[..count], w, |i, bit, d| many[i][bit as usize] = d);
+                for (s, got) in cases.iter().zip(&many) {
+                    assert_eq!(*got, crate::msm::straus::wnaf(s, w));
+                }
             }
         }
     }

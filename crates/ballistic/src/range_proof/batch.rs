@@ -112,7 +112,15 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         value_commitments: &[C::Encoding],
         n: usize,
     ) -> usize {
-        let prepared = proof.prepare(self.bp_gens, pc_gens, transcript, value_commitments, n);
+        // The commitments are decoded at `verify`, all proofs' at once.
+        let prepared = proof.prepare(
+            self.bp_gens,
+            pc_gens,
+            transcript,
+            value_commitments,
+            n,
+            false,
+        );
         self.entries.push(prepared);
         self.entries.len() - 1
     }
@@ -137,8 +145,39 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
                 Err(err) => invalid.push((i, err.clone())),
             }
         }
+        // Every commitment of the batch in one (lane-parallel) decoding; a proof
+        // with an invalid commitment fails alone.
+        let mut V: Vec<Vec<C::Point>> = alloc::vec![Vec::new(); self.entries.len()];
+        let all: Vec<C::Encoding> = ok
+            .iter()
+            .filter_map(|i| self.entries.get(*i).and_then(|e| e.as_ref().ok()))
+            .flat_map(|p| p.V_enc.iter().copied())
+            .collect();
+        let decoded = C::decode_batch_vartime(&all).ok();
+        let mut next = 0usize;
+        ok.retain(|&i| {
+            let Some(Ok(p)) = self.entries.get(i) else {
+                return false;
+            };
+            let m = p.V_enc.len();
+            let points = match &decoded {
+                Some(d) => d.get(next..next + m).map(|v| v.to_vec()),
+                None => C::decode_batch_vartime(&p.V_enc).ok(),
+            };
+            next += m;
+            match (points, V.get_mut(i)) {
+                (Some(points), Some(slot)) => {
+                    *slot = points;
+                    true
+                }
+                _ => {
+                    invalid.push((i, ProofError::VerificationError));
+                    false
+                }
+            }
+        });
         let mut failed = Vec::new();
-        self.find_invalid(&ok, rng, &mut failed);
+        self.find_invalid(&ok, &V, rng, &mut failed);
         invalid.extend(
             failed
                 .into_iter()
@@ -156,10 +195,11 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     fn find_invalid<R: RngCore + CryptoRng>(
         &self,
         subset: &[usize],
+        V: &[Vec<C::Point>],
         rng: &mut R,
         out: &mut Vec<usize>,
     ) {
-        if subset.is_empty() || self.check(subset, rng) {
+        if subset.is_empty() || self.check(subset, V, rng) {
             return;
         }
         if subset.len() == 1 {
@@ -167,17 +207,25 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             return;
         }
         let (lo, hi) = subset.split_at(subset.len() / 2);
-        self.find_invalid(lo, rng, out);
-        self.find_invalid(hi, rng, out);
+        self.find_invalid(lo, V, rng, out);
+        self.find_invalid(hi, V, rng, out);
     }
 
     /// One weighted multiscalar multiplication over the proofs of `subset` (all of
     /// which were prepared successfully).
-    fn check<R: RngCore + CryptoRng>(&self, subset: &[usize], rng: &mut R) -> bool {
-        let proofs: Vec<&Prepared<C>> = subset
+    fn check<R: RngCore + CryptoRng>(
+        &self,
+        subset: &[usize],
+        V: &[Vec<C::Point>],
+        rng: &mut R,
+    ) -> bool {
+        let (proofs, commitments): (Vec<&Prepared<C>>, Vec<&[C::Point]>) = subset
             .iter()
-            .filter_map(|i| self.entries.get(*i).and_then(|e| e.as_ref().ok()))
-            .collect();
+            .filter_map(|i| {
+                let p = self.entries.get(*i).and_then(|e| e.as_ref().ok())?;
+                Some((p, V.get(*i)?.as_slice()))
+            })
+            .unzip();
         let max_n = proofs.iter().map(|p| p.n).max().unwrap_or(0);
         let max_m = proofs.iter().map(|p| p.m).max().unwrap_or(0);
         let max_pad = proofs.iter().map(|p| p.np - p.n * p.m).max().unwrap_or(0);
@@ -210,10 +258,11 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             let mut terms = BatchTerms::<C>::new(shape);
             for k in range {
                 let (p, off, (r, c)) = (proofs.get(k)?, *offsets.get(k)?, weights.get(k)?);
+                let v = commitments.get(k)?;
                 terms.n = p.n;
                 terms.nm = p.n * p.m;
                 let own = inv.get(off..off + p.u.len() + 1)?;
-                p.emit(own, *r, *c, &mut terms).ok()?;
+                p.emit(v, own, *r, *c, &mut terms).ok()?;
             }
             (!terms.out_of_range).then_some(terms)
         };
@@ -246,6 +295,24 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         for (B, s) in pedersen {
             scalars.push(s);
             points.push(B);
+        }
+        // A batch of one shape (the usual case) takes its fixed generators from the
+        // shape's cached tables, whose order `G || H` (party-major, then padding)
+        // is exactly that of the accumulators; the proofs' own points go to the
+        // curve's large multiscalar multiplication beside them.
+        let homogeneous = !self.bp_gens.is_flat()
+            && proofs
+                .first()
+                .is_some_and(|f| proofs.iter().all(|p| p.n == f.n && p.m == f.m));
+        if homogeneous {
+            if let Some(table) = self.bp_gens.table(max_n, max_m) {
+                let mut gh: Vec<C::Scalar> = Vec::with_capacity(2 * (G.len() + pad_G.len()));
+                gh.extend_from_slice(&G);
+                gh.extend_from_slice(&pad_G);
+                gh.extend_from_slice(&H);
+                gh.extend_from_slice(&pad_H);
+                return C::is_identity(&C::vartime_precomputed_mul(&table, &gh, &scalars, &points));
+            }
         }
         if self.bp_gens.is_flat() {
             let (Gf, Hf) = self.bp_gens.flat_vectors();

@@ -57,7 +57,11 @@ pub(crate) struct Prepared<C: Curve> {
     pub(crate) np: usize,
     pub(crate) B: C::Point,
     pub(crate) B_blinding: C::Point,
+    /// The commitments, decoded (empty when the caller decodes them later, all at
+    /// once: the batch verifier).
     pub(crate) V: Vec<C::Point>,
+    /// The commitments as given.
+    pub(crate) V_enc: Vec<C::Encoding>,
     /// `A, S, T_1, T_2`.
     pub(crate) ASTT: [C::Point; 4],
     pub(crate) L: Vec<C::Point>,
@@ -97,6 +101,7 @@ impl<C: Curve> RangeProof<C> {
         transcript: &mut T,
         value_commitments: &[C::Encoding],
         n: usize,
+        decode_commitments: bool,
     ) -> Result<Prepared<C>, ProofError> {
         let m = value_commitments.len();
         if self.variant != T::VARIANT {
@@ -109,8 +114,11 @@ impl<C: Curve> RangeProof<C> {
         {
             return Err(ProofError::VerificationError);
         }
-        let V: Vec<C::Point> = C::decode_batch_vartime(value_commitments)
-            .map_err(|_| ProofError::VerificationError)?;
+        let V: Vec<C::Point> = if decode_commitments {
+            C::decode_batch_vartime(value_commitments).map_err(|_| ProofError::VerificationError)?
+        } else {
+            Vec::new()
+        };
         for P in [&self.A, &self.S, &self.T_1, &self.T_2] {
             if C::is_identity(&P.point) {
                 return Err(ProofError::VerificationError);
@@ -138,6 +146,7 @@ impl<C: Curve> RangeProof<C> {
             B,
             B_blinding,
             V,
+            V_enc: value_commitments.to_vec(),
             ASTT: [self.A.point, self.S.point, self.T_1.point, self.T_2.point],
             L: self.ipp_proof.L_vec.iter().map(|p| p.point).collect(),
             R: self.ipp_proof.R_vec.iter().map(|p| p.point).collect(),
@@ -169,7 +178,7 @@ impl<C: Curve> RangeProof<C> {
         T: TranscriptProtocol<C>,
         R: RngCore + CryptoRng,
     {
-        let p = self.prepare(bp_gens, pc_gens, transcript, value_commitments, n)?;
+        let p = self.prepare(bp_gens, pc_gens, transcript, value_commitments, n, true)?;
         let mut inv: Vec<C::Scalar> = Vec::with_capacity(p.u.len() + 1);
         p.push_inversions(&mut inv);
         C::scalar_batch_invert(&mut inv);
@@ -182,7 +191,7 @@ impl<C: Curve> RangeProof<C> {
             out_of_range: false,
         };
         let c = C::scalar_random_nonzero(rng);
-        p.emit(&inv, C::scalar_one(), c, &mut terms)?;
+        p.emit(&p.V, &inv, C::scalar_one(), c, &mut terms)?;
         if terms.out_of_range {
             return Err(ProofError::VerificationError);
         }
@@ -260,11 +269,12 @@ impl<C: Curve> Prepared<C> {
         out.extend_from_slice(&self.u);
     }
 
-    /// Emits the terms of `r·(inner-product check) + c·(polynomial check)`.
-    /// `inv` holds the inverses of [`Prepared::push_inversions`], in that order; a
+    /// Emits the terms of `r·(inner-product check) + c·(polynomial check)`, with
+    /// `V` the decoded commitments. `inv` holds the inverses of [`Prepared::push_inversions`], in that order; a
     /// wrong length is an error (never a panic, never a silently empty equation).
     pub(crate) fn emit<W: Terms<C>>(
         &self,
+        V: &[C::Point],
         inv: &[C::Scalar],
         r: C::Scalar,
         c: C::Scalar,
@@ -274,7 +284,9 @@ impl<C: Curve> Prepared<C> {
         let lg = self.u.len();
         let (y, z, x, w) = (self.y, self.z, self.x, self.w);
         let (y_inv, u_inv) = match inv.split_first() {
-            Some((y_inv, rest)) if rest.len() == lg && self.L.len() == lg && self.R.len() == lg => {
+            Some((y_inv, rest))
+                if rest.len() == lg && self.L.len() == lg && self.R.len() == lg && V.len() == m =>
+            {
                 (*y_inv, rest)
             }
             _ => return Err(ProofError::VerificationError),
@@ -306,7 +318,7 @@ impl<C: Curve> Prepared<C> {
         }
         let cz = c * zz;
         let mut zj = C::scalar_one();
-        for Vj in &self.V {
+        for Vj in V {
             out.dynamic(cz * zj, *Vj);
             zj *= z;
         }
@@ -335,13 +347,21 @@ impl<C: Curve> Prepared<C> {
         let pos = |i: usize| variant.ipa_position(i, np);
         // G side: r·g_i = −r·z − (r·a_h)·s'_j at working position p(i) = j·f + h.
         let rz = r * z;
-        let s_prime = s_vector::<C>(&u_sq, r * all_inv, rounds_len);
-        let mut a_s: Vec<C::Scalar> = Vec::with_capacity(np);
-        for s_j in &s_prime {
-            for ah in &self.a {
-                a_s.push(*ah * *s_j);
+        // With one final element (dalek's variant) `a` is folded into the seed of the
+        // recursion, which then yields `r·a·s'_j` directly.
+        let a_s: Vec<C::Scalar> = match self.a.as_slice() {
+            [a0] => s_vector::<C>(&u_sq, r * all_inv * *a0, rounds_len),
+            _ => {
+                let s_prime = s_vector::<C>(&u_sq, r * all_inv, rounds_len);
+                let mut a_s: Vec<C::Scalar> = Vec::with_capacity(np);
+                for s_j in &s_prime {
+                    for ah in &self.a {
+                        a_s.push(*ah * *s_j);
+                    }
+                }
+                a_s
             }
-        }
+        };
         for i in 0..np {
             let a_s_i = a_s.get(pos(i)).ok_or(ProofError::VerificationError)?;
             out.g(i, -rz - *a_s_i);
@@ -368,19 +388,26 @@ impl<C: Curve> Prepared<C> {
             };
             t_factors.push(*inv_sq * y_inv_2k(bit));
         }
-        let t_prime = s_vector::<C>(&t_factors, r * all, rounds_len);
-        let top = if f == 2 {
-            y_inv_2k(lg_np - 1)
-        } else {
-            C::scalar_one()
-        };
-        let mut b_t: Vec<C::Scalar> = Vec::with_capacity(np);
-        for t_j in &t_prime {
-            for (h, bh) in self.b.iter().enumerate() {
-                let bh = if h == 1 { *bh * top } else { *bh };
-                b_t.push(bh * *t_j);
+        // Likewise `b` into the seed of the `t` recursion for one final element.
+        let b_t: Vec<C::Scalar> = match self.b.as_slice() {
+            [b0] => s_vector::<C>(&t_factors, r * all * *b0, rounds_len),
+            _ => {
+                let t_prime = s_vector::<C>(&t_factors, r * all, rounds_len);
+                let top = if f == 2 {
+                    y_inv_2k(lg_np - 1)
+                } else {
+                    C::scalar_one()
+                };
+                let mut b_t: Vec<C::Scalar> = Vec::with_capacity(np);
+                for t_j in &t_prime {
+                    for (h, bh) in self.b.iter().enumerate() {
+                        let bh = if h == 1 { *bh * top } else { *bh };
+                        b_t.push(bh * *t_j);
+                    }
+                }
+                b_t
             }
-        }
+        };
         let two_y_inv = y_inv + y_inv;
         let mut y_inv_n = C::scalar_one();
         for _ in 0..n {

@@ -126,6 +126,11 @@ impl EdwardsPoint {
         x1y2.ct_eq(&y1x2) | y1y2.ct_eq(&x1x2)
     }
 
+    /// [`EdwardsPoint::is_ristretto_identity`] for public points (variable time).
+    pub fn is_ristretto_identity_vartime(&self) -> bool {
+        self.X.to_bytes() == [0u8; 32] || self.Y.to_bytes() == [0u8; 32]
+    }
+
     /// Whether `self` is the ristretto255 identity (`X = 0` or `Y = 0`).
     pub fn is_ristretto_identity(&self) -> Choice {
         self.X.is_zero() | self.Y.is_zero()

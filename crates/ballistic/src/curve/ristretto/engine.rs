@@ -343,6 +343,10 @@ impl<F: FeLanes> LanePoint for ExtL<F> {
         self.add_ext(other)
     }
     #[inline(always)]
+    fn prefetch(e: &AffineNiels) {
+        F::prefetch(e);
+    }
+    #[inline(always)]
     fn select(&self, other: &Self, mask: u32) -> Self {
         ExtL::select(self, other, mask)
     }

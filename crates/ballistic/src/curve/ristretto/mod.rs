@@ -139,6 +139,8 @@ pub struct Tables {
 impl Tables {
     /// NAF width of the fixed-point tables.
     pub const WIDTH: usize = 8;
+    /// NAF width of the fixed-point tables of shapes with more than 2,048 generators.
+    pub const WIDE_SHAPE_WIDTH: usize = 6;
 
     /// Tables of width `w` (`2^(w−2)` entries per point).
     fn new(points: &[Point], w: usize) -> Tables {
@@ -270,9 +272,8 @@ fn push_terms<'t>(
     scalars: &[MontScalar],
 ) {
     let per = 1usize << (w - 2);
-    for (s, table) in scalars.iter().zip(entries.chunks_exact(per)) {
-        out.push(table, &limbs(s), w);
-    }
+    let limbs: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
+    out.push_many(&limbs, w, |i| entries.get(i * per..(i + 1) * per));
 }
 
 /// Several sums `Σ s·B_i` (sparse terms over the precomputed points) `+ Σ d·P`
@@ -293,18 +294,15 @@ fn straus_many(
     for (st, dy) in statics.iter().zip(dynamic) {
         let mut t = Straus::with_capacity(st.len() + dy.len());
         if let Some(pre) = pre {
-            for (i, sc) in st.iter() {
-                if let Some(table) = pre.table(*i) {
-                    t.push(table, &limbs(sc), pre.w);
-                }
-            }
+            let sc: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
+            t.push_many(&sc, pre.w, |k| st.get(k).and_then(|(i, _)| pre.table(*i)));
         }
-        for (sc, _) in dy.iter() {
-            if let Some(table) = dyn_tables.get(next * per..(next + 1) * per) {
-                t.push(table, &limbs(sc), DYNAMIC_WIDTH);
-            }
-            next += 1;
-        }
+        let sc: Vec<[u64; 4]> = dy.iter().map(|(s, _)| limbs(s)).collect();
+        let first = next;
+        t.push_many(&sc, DYNAMIC_WIDTH, |k| {
+            dyn_tables.get((first + k) * per..(first + k + 1) * per)
+        });
+        next += dy.len();
         inputs.push(t);
     }
     lanes::dispatch(StrausManyTask { inputs: &inputs })
@@ -359,6 +357,7 @@ impl Curve for Ristretto {
     const SCALAR_BYTES: usize = 32;
     const POINT_BYTES: usize = 32;
     const PROVER_USES_TABLES: bool = true;
+    const VERIFIER_TABLE_MAX_LEN: usize = 4096;
 
     fn scalar_from_u64(x: u64) -> MontScalar {
         MontScalar::from_u64(x)
@@ -407,8 +406,9 @@ impl Curve for Ristretto {
     fn identity() -> Point {
         Point::IDENTITY
     }
+    /// Variable time: only ever asked of public points (verifier checks).
     fn is_identity(p: &Point) -> bool {
-        p.0.is_ristretto_identity().into()
+        p.0.is_ristretto_identity_vartime()
     }
     fn encode(p: &Point) -> CompressedRistretto {
         CompressedRistretto(p.0.encode())
@@ -479,8 +479,17 @@ impl Curve for Ristretto {
             }))
         }
     }
+    /// Width 8 (7.5 KiB per point) up to 2,048 points, width 6 (1.9 KiB) above:
+    /// measured, width 8 is fastest at 1,026 points even out of L2 (a verify of
+    /// `n = 64, m = 8`: 1.77 ms against 1.90 ms at width 6 with IFMA, 4.0 against
+    /// 4.8 ms with AVX2); the narrower tables cap the memory of the largest shapes.
     fn precompute(points: &[Point]) -> Tables {
-        Tables::new(points, Tables::WIDTH)
+        let w = if points.len() <= 2048 {
+            Tables::WIDTH
+        } else {
+            Tables::WIDE_SHAPE_WIDTH
+        };
+        Tables::new(points, w)
     }
     /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
     /// them six times, which repays the 7 additions per point they cost.
@@ -506,6 +515,9 @@ impl Curve for Ristretto {
     fn precomputation_len(pre: &Tables) -> usize {
         pre.len
     }
+    /// Straus over the tables and the dynamic points' on-the-fly tables; with many
+    /// dynamic points (a batch) those go to Pippenger instead, beside the Straus over
+    /// the tables.
     fn vartime_precomputed_mul(
         pre: &Tables,
         static_scalars: &[MontScalar],
@@ -514,10 +526,21 @@ impl Curve for Ristretto {
     ) -> Point {
         debug_assert!(static_scalars.len() <= pre.len);
         let k = dynamic_scalars.len().min(dynamic_points.len());
-        let dynamic = tables(&dynamic_points[..k], DYNAMIC_WIDTH);
-        let mut terms = Straus::with_capacity(static_scalars.len() + k);
+        let (dyn_straus, dyn_pippenger) = if k > STRAUS_MAX { (0, k) } else { (k, 0) };
+        let dynamic = tables(&dynamic_points[..dyn_straus], DYNAMIC_WIDTH);
+        let mut terms = Straus::with_capacity(static_scalars.len() + dyn_straus);
         push_terms(&mut terms, &pre.entries, pre.w, static_scalars);
-        push_terms(&mut terms, &dynamic, DYNAMIC_WIDTH, &dynamic_scalars[..k]);
-        Point(lanes::dispatch(StrausTask { terms: &terms }))
+        push_terms(
+            &mut terms,
+            &dynamic,
+            DYNAMIC_WIDTH,
+            &dynamic_scalars[..dyn_straus],
+        );
+        let fixed = Point(lanes::dispatch(StrausTask { terms: &terms }));
+        if dyn_pippenger == 0 {
+            fixed
+        } else {
+            fixed + Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k])
+        }
     }
 }

@@ -67,6 +67,10 @@ pub trait FeLanes: Copy {
             Self::from_fn(|l| e[l & 7].xy2d),
         ]
     }
+    /// Asks the memory system for a table entry that will be gathered soon (a hint;
+    /// default: nothing).
+    #[inline(always)]
+    fn prefetch(_e: &AffineNiels) {}
     /// `self^(2^k)`, `k >= 1`.
     #[inline(always)]
     fn pow2k(&self, k: u32) -> Self {
