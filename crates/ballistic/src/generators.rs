@@ -29,13 +29,17 @@ use zeroize::Zeroize;
 pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 /// Label of the chain of padding `H` generators.
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
-/// Largest vector length `N'` for which the verifier builds and caches precomputed
-/// width-8 NAF tables over `G || H` (about 10 KiB per generator with the SIMD
-/// backends, so 1.3 MiB at `N' = 64`). Larger tables fall out of the L2 cache and
-/// measured slower than plain Straus/Pippenger. The prover does not use them: its
-/// lazy rounds over tables measured slower end to end than blocks of Straus rounds
-/// (see `inner_product.rs`).
+/// Largest vector length `N'` for which the prover caches precomputed tables over
+/// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; width-8
+/// NAF tables, 7.5 KiB per generator on ristretto255, so 960 KiB at `N' = 64`, which
+/// stays in the L2 cache), and the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
+/// Curves without profitable prover tables ignore it (`Curve::PROVER_USES_TABLES`).
 pub const TABLE_MAX_LEN: usize = 64;
+/// Largest vector length `N'` for which the prover caches the tables of its
+/// constant-time `S = ρ·B̃ + <s_L, G> + <s_R, H>` ([`Curve::precompute_for_ct`]:
+/// eight odd multiples per generator on ristretto255, 960 bytes, so 3.75 MiB at
+/// `N' = 2048`); above it `S` builds its tables per proof.
+pub const CT_TABLE_MAX_LEN: usize = 2048;
 
 /// The Pedersen commitment bases.
 ///
@@ -109,8 +113,19 @@ pub struct BulletproofGens<C: Curve> {
     tables: Mutex<TableCache<C>>,
 }
 
-/// Precomputed tables per shape `(n, m)` and use (`false`: verifier, `true`: prover).
-type TableCache<C> = Vec<((usize, usize, bool), Arc<<C as Curve>::Precomputation>)>;
+/// What a cached table is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TableUse {
+    /// [`Curve::precompute`], for the verifier.
+    Verifier,
+    /// [`Curve::precompute_for_prover`], the prover's inner-product rounds.
+    Prover,
+    /// [`Curve::precompute_for_ct`], the prover's constant-time `S`.
+    ConstantTime,
+}
+
+/// Precomputed tables per shape `(n, m)` and use.
+type TableCache<C> = Vec<((usize, usize, TableUse), Arc<<C as Curve>::Precomputation>)>;
 
 impl<C: Curve> Clone for BulletproofGens<C> {
     fn clone(&self) -> Self {
@@ -296,34 +311,41 @@ impl<C: Curve> BulletproofGens<C> {
     /// The generators are only gathered when the table is first built, so a cached
     /// lookup costs no copy. The caller has checked the shape against the capacity.
     pub(crate) fn table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        self.cached_table(n, m, false)
+        self.cached_table(n, m, TableUse::Verifier)
     }
 
     /// The prover's tables over `G || H` (a curve may size them differently from the
     /// verifier's: [`Curve::precompute_for_prover`]); cached like [`Self::table`].
     pub(crate) fn prover_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        self.cached_table(n, m, true)
+        self.cached_table(n, m, TableUse::Prover)
     }
 
-    fn cached_table(&self, n: usize, m: usize, prover: bool) -> Option<Arc<C::Precomputation>> {
-        let limit = if prover {
-            TABLE_MAX_LEN
-        } else {
-            C::VERIFIER_TABLE_MAX_LEN
+    /// The prover's constant-time tables over `G || H` ([`Curve::precompute_for_ct`]),
+    /// cached like [`Self::table`]; `None` above [`CT_TABLE_MAX_LEN`] or if the curve
+    /// has none.
+    pub(crate) fn ct_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
+        self.cached_table(n, m, TableUse::ConstantTime)
+    }
+
+    fn cached_table(&self, n: usize, m: usize, use_: TableUse) -> Option<Arc<C::Precomputation>> {
+        let limit = match use_ {
+            TableUse::Verifier => C::VERIFIER_TABLE_MAX_LEN,
+            TableUse::Prover => TABLE_MAX_LEN,
+            TableUse::ConstantTime => CT_TABLE_MAX_LEN,
         };
         if padded_len(n, m) > limit {
             return None;
         }
-        let key = (n, m, prover);
+        let key = (n, m, use_);
         if let Some((_, t)) = self.tables.lock().iter().find(|(k, _)| *k == key) {
             return Some(t.clone());
         }
         let (mut points, H) = self.padded_vectors(n, m);
         points.extend_from_slice(&H);
-        let table = Arc::new(if prover {
-            C::precompute_for_prover(&points)
-        } else {
-            C::precompute(&points)
+        let table = Arc::new(match use_ {
+            TableUse::Verifier => C::precompute(&points),
+            TableUse::Prover => C::precompute_for_prover(&points),
+            TableUse::ConstantTime => C::precompute_for_ct(&points)?,
         });
         self.tables.lock().push((key, table.clone()));
         Some(table)

@@ -88,6 +88,12 @@ fn msm_paths_agree_with_naive_oracle() {
                 Ristretto::vartime_precomputed_mul(&pre, &s[..k], &s[k..], &p[k..]),
                 "mixed static/dynamic",
             );
+            if let Some(ct) = Ristretto::precompute_for_ct(&p) {
+                check(
+                    Ristretto::ct_precomputed_mul(&ct, &s, &p),
+                    "constant-time over tables",
+                );
+            }
         }
     }
     println!(

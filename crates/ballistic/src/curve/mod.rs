@@ -210,6 +210,22 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn precompute_for_prover(points: &[Self::Point]) -> Self::Precomputation {
         Self::precompute(points)
     }
+    /// Tables for [`Curve::ct_precomputed_mul`] over fixed points (the prover's
+    /// generators), if this curve has a constant-time multiplication over tables
+    /// (default: no).
+    fn precompute_for_ct(_points: &[Self::Point]) -> Option<Self::Precomputation> {
+        None
+    }
+    /// `Σ s_i P_i` in constant time in the scalars, over `pre` =
+    /// [`Curve::precompute_for_ct`]`(points)` (default: [`Curve::multiscalar_mul`],
+    /// which ignores `pre`).
+    fn ct_precomputed_mul(
+        _pre: &Self::Precomputation,
+        scalars: &[Self::Scalar],
+        points: &[Self::Point],
+    ) -> Self::Point {
+        Self::multiscalar_mul(scalars, points)
+    }
     /// Tables for the prover's rounds over a block's explicit generators (see
     /// `inner_product.rs`), if this curve's tables pay off there (default: no; the
     /// rounds then use [`Curve::vartime_multiscalar_mul_many`]).

@@ -181,18 +181,32 @@ where
         s_L.push(l);
         s_R.push(r);
     }
-    let S = {
-        let mut sc: Vec<C::Scalar> = Vec::with_capacity(2 * np + 1);
-        sc.push(rho);
-        sc.extend_from_slice(&s_L);
-        sc.extend_from_slice(&s_R);
-        let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np + 1);
-        pts.push(B_blinding);
-        pts.extend_from_slice(&G);
-        pts.extend_from_slice(&H);
-        let S = crate::msm::multiscalar_mul::<C>(&sc, &pts);
-        sc.zeroize();
-        S
+    let S = match bp_gens.ct_table(n, m) {
+        // Over the cached constant-time tables of G || H (no table build).
+        Some(table) => {
+            let mut sc: Vec<C::Scalar> = Vec::with_capacity(2 * np);
+            sc.extend_from_slice(&s_L);
+            sc.extend_from_slice(&s_R);
+            let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np);
+            pts.extend_from_slice(&G);
+            pts.extend_from_slice(&H);
+            let S = C::ct_precomputed_mul(&table, &sc, &pts) + C::mul(&rho, &B_blinding);
+            sc.zeroize();
+            S
+        }
+        None => {
+            let mut sc: Vec<C::Scalar> = Vec::with_capacity(2 * np + 1);
+            sc.push(rho);
+            sc.extend_from_slice(&s_L);
+            sc.extend_from_slice(&s_R);
+            let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np + 1);
+            pts.push(B_blinding);
+            pts.extend_from_slice(&G);
+            pts.extend_from_slice(&H);
+            let S = crate::msm::multiscalar_mul::<C>(&sc, &pts);
+            sc.zeroize();
+            S
+        }
     };
     // Public by design: A and S are part of the proof.
     let A = declassify_point(ProofPoint::<C>::new(A));

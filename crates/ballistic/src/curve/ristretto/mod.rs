@@ -29,6 +29,7 @@ use crate::msm::lanes::{pippenger, straus, Straus};
 use edwards::{AffineNiels, EdwardsPoint};
 use engine::ExtL;
 use lanes::{FeLanes, LaneTask};
+use zeroize::Zeroize;
 
 pub mod edwards;
 pub mod engine;
@@ -163,6 +164,11 @@ impl Tables {
     }
 }
 
+/// NAF width of the prover's constant-time tables: `2^(5−2) = 8` odd multiples
+/// `P, 3P, …, 15P` per point (960 bytes), the digit set of
+/// [`engine::regular_radix16`].
+const CT_WIDTH: usize = 5;
+
 /// NAF width of the tables built on the fly for points used once.
 const DYNAMIC_WIDTH: usize = 5;
 
@@ -189,6 +195,19 @@ impl LaneTask for CtMsm<'_> {
     #[inline(always)]
     fn run<F: FeLanes>(self) -> EdwardsPoint {
         engine::ct_msm::<F>(self.digits, self.points)
+    }
+}
+
+/// Constant-time multiscalar multiplication over precomputed odd-multiple tables.
+struct CtTableMsm<'a> {
+    digits: &'a [[i8; 64]],
+    tables: &'a [&'a [AffineNiels]],
+}
+impl LaneTask for CtTableMsm<'_> {
+    type Output = EdwardsPoint;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> EdwardsPoint {
+        engine::ct_msm_odd_tables::<F>(self.digits, self.tables)
     }
 }
 
@@ -493,6 +512,33 @@ impl Curve for Ristretto {
     }
     /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
     /// them six times, which repays the 7 additions per point they cost.
+    fn precompute_for_ct(points: &[Point]) -> Option<Tables> {
+        Some(Tables::new(points, CT_WIDTH))
+    }
+    fn ct_precomputed_mul(pre: &Tables, scalars: &[MontScalar], points: &[Point]) -> Point {
+        let k = scalars.len().min(points.len());
+        let tables: Option<Vec<&[AffineNiels]>> = (0..k).map(|i| pre.table(i)).collect();
+        match tables {
+            Some(tables) if pre.w >= CT_WIDTH && pre.len >= k => {
+                let mut digits: Vec<[i8; 64]> = scalars[..k]
+                    .iter()
+                    .map(|s| {
+                        let mut b = s.to_bytes();
+                        let d = engine::regular_radix16(&b);
+                        b.zeroize();
+                        d
+                    })
+                    .collect();
+                let out = Point(lanes::dispatch(CtTableMsm {
+                    digits: &digits,
+                    tables: &tables,
+                }));
+                digits.zeroize();
+                out
+            }
+            _ => Self::multiscalar_mul(scalars, points),
+        }
+    }
     fn precompute_for_rounds(points: &[Point]) -> Option<Tables> {
         Some(Tables::new(points, DYNAMIC_WIDTH))
     }

@@ -17,8 +17,8 @@
 //!   compiled when the build enables the target feature (e.g.
 //!   `RUSTFLAGS="-C target-cpu=native"`), the same policy as curve25519-dalek 5's own
 //!   IFMA backend, so that benchmarks compare like with like.
-//! * **AVX2** (four lanes, radix 2^25.5): detected at run time; run through
-//!   [`dispatch_with`] (not yet chosen by [`backend`], see there).
+//! * **AVX2** (four lanes, radix 2^25.5): detected at run time (`cpufeatures`) and
+//!   chosen by [`backend`] when IFMA is not compiled in: the default on x86-64.
 //! * **portable** ([`Fe`] itself, one lane): the reference the others are tested
 //!   against, and the fallback everywhere else.
 //!
