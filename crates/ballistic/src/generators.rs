@@ -64,7 +64,7 @@ impl<C: Curve> PedersenGens<C> {
     pub fn commit(&self, value: C::ApiScalar, blinding: C::ApiScalar) -> C::ApiPoint {
         let (B, B_blinding) = self.bases();
         let mut s = [C::scalar_from_api(&value), C::scalar_from_api(&blinding)];
-        let c = C::point_to_api(&C::multiscalar_mul(&s, &[B, B_blinding]));
+        let c = C::point_to_api(&C::pedersen_mul(&s, &[B, B_blinding]));
         s.zeroize();
         c
     }

@@ -210,6 +210,13 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn precompute_for_prover(points: &[Self::Point]) -> Self::Precomputation {
         Self::precompute(points)
     }
+    /// `Σ s_i P_i` in constant time in the scalars, for a few points that are
+    /// usually the Pedersen bases (commitments, `T_1`, `T_2`, the blinding terms of
+    /// `A` and `S`): a curve may use fixed-base tables for its default bases
+    /// (default: [`Curve::multiscalar_mul`]).
+    fn pedersen_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point {
+        Self::multiscalar_mul(scalars, points)
+    }
     /// Tables for [`Curve::ct_precomputed_mul`] over fixed points (the prover's
     /// generators), if this curve has a constant-time multiplication over tables
     /// (default: no).

@@ -136,7 +136,7 @@ where
         .zip(blindings.iter())
         .map(|(v, g)| {
             // Public by design: the commitments are the statement.
-            declassify_point(ProofPoint::<C>::new(C::multiscalar_mul(
+            declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
                 &[C::scalar_from_u64(*v), *g],
                 &[B, B_blinding],
             )))
@@ -168,7 +168,7 @@ where
 
     // A = α·B̃ + Σ (a_L[i] ? G_i : −H_i)
     let (mut alpha, mut rho) = nonces.alpha_rho();
-    let mut A = C::mul(&alpha, &B_blinding);
+    let mut A = C::pedersen_mul(&[alpha], &[B_blinding]);
     for i in 0..np {
         A += C::Point::conditional_select(&(-H[i]), &G[i], a_L[i]);
     }
@@ -190,7 +190,8 @@ where
             let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np);
             pts.extend_from_slice(&G);
             pts.extend_from_slice(&H);
-            let S = C::ct_precomputed_mul(&table, &sc, &pts) + C::mul(&rho, &B_blinding);
+            let S =
+                C::ct_precomputed_mul(&table, &sc, &pts) + C::pedersen_mul(&[rho], &[B_blinding]);
             sc.zeroize();
             S
         }
@@ -247,11 +248,11 @@ where
 
     let (mut tau1, mut tau2) = nonces.tau();
     // Public by design: T_1 and T_2 are part of the proof.
-    let T_1 = declassify_point(ProofPoint::<C>::new(C::multiscalar_mul(
+    let T_1 = declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
         &[t1, tau1],
         &[B, B_blinding],
     )));
-    let T_2 = declassify_point(ProofPoint::<C>::new(C::multiscalar_mul(
+    let T_2 = declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
         &[t2, tau2],
         &[B, B_blinding],
     )));
@@ -289,8 +290,8 @@ where
         .challenge_w(&t_x, &t_x_blinding, &e_blinding)
         .ok_or(ProofError::ProvingError)?;
     let Q = match variant {
-        Variant::Dalek => C::mul(&w, &B),
-        Variant::Zkp => C::mul(&w, &B_blinding),
+        Variant::Dalek => C::pedersen_mul(&[w], &[B]),
+        Variant::Zkp => C::pedersen_mul(&[w], &[B_blinding]),
     };
 
     // Secrets no longer needed.

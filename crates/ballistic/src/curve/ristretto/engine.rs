@@ -376,6 +376,52 @@ pub fn ct_msm_odd_tables<F: FeLanes>(
     sum
 }
 
+/// `Σ_t d_t·Q_t` in constant time in the digits, each `d_t` an odd digit of
+/// [`regular_radix16`] and `tables[t]` the odd multiples `Q_t, 3Q_t, …, 15Q_t`: the
+/// fixed-base comb (with `Q_t = 16^j·P` for the digit `j` of a scalar, `Σ_j d_j·16^j·P`
+/// needs no doubling at all). Terms go `L` at a time, one per lane; each lane's
+/// entry is chosen by a full scan of its eight (masked selects over all of them) and
+/// negated by a masked select. Cost: `⌈t/L⌉·(8 gathers + 7 selects + A_mix)`.
+#[inline(always)]
+pub fn ct_sum_odd_lookups<F: FeLanes>(digits: &[i8], tables: &[&[AffineNiels]]) -> EdwardsPoint {
+    let k = digits.len().min(tables.len());
+    let mut acc = ExtL::<F>::identity();
+    for g in 0..k.div_ceil(F::L) {
+        let mut idx = [0u8; 8];
+        let mut neg = 0u32;
+        for (l, x) in idx.iter_mut().enumerate().take(F::L) {
+            let d = digits.get(g * F::L + l).copied().unwrap_or(1);
+            let sign = (d as u8) >> 7;
+            let abs = ((d as u8) ^ 0u8.wrapping_sub(sign)).wrapping_add(sign);
+            *x = abs >> 1;
+            neg |= (sign as u32) << l;
+        }
+        let mut e = NielsL::<F>::gather(|_| &AffineNiels::IDENTITY, 0);
+        for m in 0..8 {
+            let mut refs: [&AffineNiels; 8] = [&AffineNiels::IDENTITY; 8];
+            let mut mask = 0u32;
+            for (l, r) in refs.iter_mut().enumerate().take(F::L) {
+                let t = g * F::L + l;
+                if let Some(entry) = tables.get(t).and_then(|tab| tab.get(m)) {
+                    if t < k {
+                        *r = entry;
+                        // Lanes past the last term (public) keep the identity.
+                        mask |= eq_u8(idx[l], m as u8) << l;
+                    }
+                }
+            }
+            let candidate = NielsL::<F>::gather(|l| refs[l], 0);
+            e = e.select(&candidate, mask);
+        }
+        acc = acc.add_niels(&e.conditional_neg(neg));
+    }
+    let mut sum = acc.lane(0);
+    for l in 1..F::L {
+        sum = sum.add(&acc.lane(l));
+    }
+    sum
+}
+
 /// `1` if `a = b` else `0`, without branches.
 #[inline(always)]
 fn eq_u8(a: u8, b: u8) -> u32 {

@@ -338,6 +338,82 @@ struct Defaults {
 
 static DEFAULTS: spin::Once<Defaults> = spin::Once::new();
 
+/// Fixed-base comb tables of the default Pedersen bases `B`, `B̃`: for every digit
+/// position `j < 64`, the odd multiples `(2e + 1)·16^j·P`, `e < 8` (60 KiB per base),
+/// built on first use.
+struct Combs {
+    tables: [Vec<AffineNiels>; 2],
+}
+
+static COMBS: spin::Once<Combs> = spin::Once::new();
+
+fn combs() -> &'static Combs {
+    COMBS.call_once(|| {
+        let (b, b_blinding) = defaults().ours;
+        let comb = |p: Point| {
+            let mut powers = Vec::with_capacity(64);
+            let mut q = p.0;
+            for _ in 0..64 {
+                powers.push(Point(q));
+                q = q.double().double().double().double();
+            }
+            tables(&powers, CT_WIDTH)
+        };
+        Combs {
+            tables: [comb(b), comb(b_blinding)],
+        }
+    })
+}
+
+/// `Σ s_i·P_i` for points among the default Pedersen bases, by their combs: `None` if
+/// a point is not a default base (compared in variable time: bases are public).
+fn pedersen_comb(scalars: &[MontScalar], points: &[Point]) -> Option<Point> {
+    let (b, b_blinding) = defaults().ours;
+    let mut which = Vec::with_capacity(points.len());
+    for p in points {
+        which.push(if *p == b {
+            0
+        } else if *p == b_blinding {
+            1
+        } else {
+            return None;
+        });
+    }
+    let combs = combs();
+    let mut digits: Vec<i8> = Vec::with_capacity(64 * points.len());
+    let mut tabs: Vec<&[AffineNiels]> = Vec::with_capacity(64 * points.len());
+    for (s, w) in scalars.iter().zip(which) {
+        let mut bytes = s.to_bytes();
+        let mut d = engine::regular_radix16(&bytes);
+        bytes.zeroize();
+        digits.extend_from_slice(&d);
+        d.zeroize();
+        let per = 1 << (CT_WIDTH - 2);
+        for j in 0..64 {
+            tabs.push(combs.tables[w].get(j * per..(j + 1) * per)?);
+        }
+    }
+    let out = lanes::dispatch(CombTask {
+        digits: &digits,
+        tables: &tabs,
+    });
+    digits.zeroize();
+    Some(Point(out))
+}
+
+/// The fixed-base comb sum on the lane backend.
+struct CombTask<'a> {
+    digits: &'a [i8],
+    tables: &'a [&'a [AffineNiels]],
+}
+impl LaneTask for CombTask<'_> {
+    type Output = EdwardsPoint;
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> EdwardsPoint {
+        engine::ct_sum_odd_lookups::<F>(self.digits, self.tables)
+    }
+}
+
 fn defaults() -> &'static Defaults {
     DEFAULTS.call_once(|| {
         let h = Sha3_512::digest(RISTRETTO_BASEPOINT_COMPRESSED.as_bytes());
@@ -512,6 +588,11 @@ impl Curve for Ristretto {
     }
     /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
     /// them six times, which repays the 7 additions per point they cost.
+    fn pedersen_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
+        let k = scalars.len().min(points.len());
+        pedersen_comb(&scalars[..k], &points[..k])
+            .unwrap_or_else(|| Self::multiscalar_mul(scalars, points))
+    }
     fn precompute_for_ct(points: &[Point]) -> Option<Tables> {
         Some(Tables::new(points, CT_WIDTH))
     }
