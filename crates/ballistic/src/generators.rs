@@ -30,9 +30,9 @@ pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 /// Label of the chain of padding `H` generators.
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
 /// Largest vector length `N'` for which the prover caches precomputed tables over
-/// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; width-8
-/// NAF tables, 7.5 KiB per generator on ristretto255, so 960 KiB at `N' = 64`, which
-/// stays in the L2 cache), and the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
+/// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; width-10
+/// NAF tables, 30 KiB per generator on ristretto255, so 3.75 MiB at `N' = 64`), and
+/// the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
 /// Curves without profitable prover tables ignore it (`Curve::PROVER_USES_TABLES`).
 pub const TABLE_MAX_LEN: usize = 64;
 /// Largest vector length `N'` for which the prover caches the tables of its
