@@ -154,6 +154,25 @@ fn split<C: Curve>(scalars: &[C::Scalar], points: &[C::Point], msm: MsmFn<C>) ->
     msm(scalars, points)
 }
 
+/// The number of threads [`join`] can use: rayon's pool size with the `parallel`
+/// feature, else 1. Splits that cost extra work (a second pass of doublings) are
+/// only worth it when this is above 1.
+///
+/// # Example
+/// ```
+/// assert!(ballistic::msm::parallelism() >= 1);
+/// ```
+pub fn parallelism() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
 /// Runs two closures, in parallel with `parallel`, and returns both results.
 ///
 /// # Example

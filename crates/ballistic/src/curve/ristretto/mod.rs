@@ -176,6 +176,19 @@ const CT_WIDTH: usize = 5;
 /// NAF width of the tables built on the fly for points used once.
 const DYNAMIC_WIDTH: usize = 5;
 
+/// Smallest Pippenger that the `parallel` feature splits across two threads.
+const PARALLEL_PIPPENGER_MIN: usize = 512;
+
+/// Lane Pippenger over `points` (affine entries prepared here), variable time.
+fn pippenger_lanes(scalars: &[MontScalar], points: &[Point]) -> Point {
+    let entries = tables(points, 2);
+    let sc: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
+    Point(lanes::dispatch(PippengerTask {
+        scalars: &sc,
+        entries: &entries,
+    }))
+}
+
 /// Largest variable-time MSM without tables that runs Straus (tables built on the
 /// fly); above it, Pippenger.
 const STRAUS_MAX: usize = 48;
@@ -328,10 +341,17 @@ fn straus_many(
         next += dy.len();
         inputs.push(t);
     }
-    lanes::dispatch(StrausManyTask { inputs: &inputs })
-        .into_iter()
-        .map(Point)
-        .collect()
+    let run = |inputs: &[Straus<'_, AffineNiels>]| lanes::dispatch(StrausManyTask { inputs });
+    let out = if crate::msm::parallelism() > 1 && inputs.len() >= 2 {
+        // All cores: half of the sums on each thread (e.g. `L_k` and `R_k`).
+        let h = inputs.len() / 2;
+        let (mut a, b) = crate::msm::join(|| run(&inputs[..h]), || run(&inputs[h..]));
+        a.extend(b);
+        a
+    } else {
+        run(&inputs)
+    };
+    out.into_iter().map(Point).collect()
 }
 
 /// The default Pedersen bases in both representations, computed once.
@@ -573,22 +593,23 @@ impl Curve for Ristretto {
             let mut terms = Straus::with_capacity(k);
             push_terms(&mut terms, &tables, DYNAMIC_WIDTH, &scalars[..k]);
             Point(lanes::dispatch(StrausTask { terms: &terms }))
+        } else if crate::msm::parallelism() > 1 && k >= PARALLEL_PIPPENGER_MIN {
+            // All cores: the two halves on two threads (one split: this machine
+            // class has two cores, and each half keeps Pippenger's economy of scale).
+            let h = k / 2;
+            let (a, b) = crate::msm::join(
+                || pippenger_lanes(&scalars[..h], &points[..h]),
+                || pippenger_lanes(&scalars[h..k], &points[h..k]),
+            );
+            a + b
         } else {
-            let entries = tables(&points[..k], 2);
-            let sc: Vec<[u64; 4]> = scalars[..k].iter().map(limbs).collect();
-            Point(lanes::dispatch(PippengerTask {
-                scalars: &sc,
-                entries: &entries,
-            }))
+            pippenger_lanes(&scalars[..k], &points[..k])
         }
     }
     /// Width 8 (7.5 KiB per point) up to 2,048 points, width 6 (1.9 KiB) above:
     /// measured, width 8 is fastest at 1,026 points even out of L2 (a verify of
     /// `n = 64, m = 8`: 1.77 ms against 1.90 ms at width 6 with IFMA, 4.0 against
     /// 4.8 ms with AVX2); the narrower tables cap the memory of the largest shapes.
-    fn precompute_for_prover(points: &[Point]) -> Tables {
-        Tables::new(points, Tables::PROVER_WIDTH)
-    }
     fn precompute(points: &[Point]) -> Tables {
         let w = if points.len() <= 2048 {
             Tables::WIDTH
@@ -596,6 +617,9 @@ impl Curve for Ristretto {
             Tables::WIDE_SHAPE_WIDTH
         };
         Tables::new(points, w)
+    }
+    fn precompute_for_prover(points: &[Point]) -> Tables {
+        Tables::new(points, Tables::PROVER_WIDTH)
     }
     /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
     /// them six times, which repays the 7 additions per point they cost.
@@ -621,10 +645,20 @@ impl Curve for Ristretto {
                         d
                     })
                     .collect();
-                let out = Point(lanes::dispatch(CtTableMsm {
-                    digits: &digits,
-                    tables: &tables,
-                }));
+                let run = |digits: &[[i8; 64]], tables: &[&[AffineNiels]]| {
+                    Point(lanes::dispatch(CtTableMsm { digits, tables }))
+                };
+                let out = if crate::msm::parallelism() > 1 && k >= 64 {
+                    // All cores: half of the points on each thread (the split is public).
+                    let h = k / 2;
+                    let (a, b) = crate::msm::join(
+                        || run(&digits[..h], &tables[..h]),
+                        || run(&digits[h..], &tables[h..]),
+                    );
+                    a + b
+                } else {
+                    run(&digits, &tables)
+                };
                 digits.zeroize();
                 out
             }
@@ -666,6 +700,31 @@ impl Curve for Ristretto {
         let k = dynamic_scalars.len().min(dynamic_points.len());
         let (dyn_straus, dyn_pippenger) = if k > STRAUS_MAX { (0, k) } else { (k, 0) };
         let dynamic = tables(&dynamic_points[..dyn_straus], DYNAMIC_WIDTH);
+        if crate::msm::parallelism() > 1 && dyn_pippenger == 0 && static_scalars.len() >= 256 {
+            // All cores: the second half of the fixed generators on another thread.
+            let h = static_scalars.len() / 2;
+            let per = 1usize << (pre.w - 2);
+            let (first, second) = crate::msm::join(
+                || {
+                    let mut terms = Straus::with_capacity(h + dyn_straus);
+                    push_terms(&mut terms, &pre.entries, pre.w, &static_scalars[..h]);
+                    push_terms(
+                        &mut terms,
+                        &dynamic,
+                        DYNAMIC_WIDTH,
+                        &dynamic_scalars[..dyn_straus],
+                    );
+                    Point(lanes::dispatch(StrausTask { terms: &terms }))
+                },
+                || {
+                    let mut terms = Straus::with_capacity(static_scalars.len() - h);
+                    let rest = pre.entries.get(h * per..).unwrap_or(&[]);
+                    push_terms(&mut terms, rest, pre.w, &static_scalars[h..]);
+                    Point(lanes::dispatch(StrausTask { terms: &terms }))
+                },
+            );
+            return first + second;
+        }
         let mut terms = Straus::with_capacity(static_scalars.len() + dyn_straus);
         push_terms(&mut terms, &pre.entries, pre.w, static_scalars);
         push_terms(
@@ -674,11 +733,16 @@ impl Curve for Ristretto {
             DYNAMIC_WIDTH,
             &dynamic_scalars[..dyn_straus],
         );
-        let fixed = Point(lanes::dispatch(StrausTask { terms: &terms }));
         if dyn_pippenger == 0 {
-            fixed
+            Point(lanes::dispatch(StrausTask { terms: &terms }))
         } else {
-            fixed + Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k])
+            // The tables' Straus and the dynamic points' Pippenger are independent
+            // (two threads with the `parallel` feature).
+            let (fixed, dynamic) = crate::msm::join(
+                || Point(lanes::dispatch(StrausTask { terms: &terms })),
+                || Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
+            );
+            fixed + dynamic
         }
     }
 }
