@@ -209,7 +209,7 @@ pub fn wnaf_sparse<F: FnMut(u16, i16)>(s: &[u64; 4], w: usize, mut emit: F) {
 /// Scalars recoded in lockstep by [`wnaf_sparse_many`].
 const NAF_INTERLEAVE: usize = 4;
 
-/// [`wnaf_sparse`] of many scalars, [`NAF_INTERLEAVE`] at a time in lockstep: one recoding is a
+/// [`wnaf_sparse`] of many scalars, `NAF_INTERLEAVE` (4) at a time in lockstep: one recoding is a
 /// chain of dependent loads and shifts, so interleaving independent ones lets the
 /// processor overlap them. Calls `emit(index, bit, digit)`.
 #[inline]
