@@ -353,8 +353,7 @@ pub fn ct_msm_odd_tables<F: FeLanes>(
             let mut neg = 0u32;
             for (l, x) in idx.iter_mut().enumerate().take(F::L) {
                 let d = digits.get(g * F::L + l).map(|d| d[i]).unwrap_or(1);
-                let sign = (d as u8) >> 7;
-                let abs = ((d as u8) ^ 0u8.wrapping_sub(sign)).wrapping_add(sign);
+                let (sign, abs) = sign_abs(d);
                 *x = abs >> 1; // (|d| − 1)/2 for odd |d|
                 neg |= (sign as u32) << l;
             }
@@ -369,11 +368,7 @@ pub fn ct_msm_odd_tables<F: FeLanes>(
             acc = acc.add_niels(&e.conditional_neg(neg));
         }
     }
-    let mut sum = acc.lane(0);
-    for l in 1..F::L {
-        sum = sum.add(&acc.lane(l));
-    }
-    sum
+    lane_sum(&acc)
 }
 
 /// `Σ_t d_t·Q_t` in constant time in the digits, each `d_t` an odd digit of
@@ -391,8 +386,7 @@ pub fn ct_sum_odd_lookups<F: FeLanes>(digits: &[i8], tables: &[&[AffineNiels]]) 
         let mut neg = 0u32;
         for (l, x) in idx.iter_mut().enumerate().take(F::L) {
             let d = digits.get(g * F::L + l).copied().unwrap_or(1);
-            let sign = (d as u8) >> 7;
-            let abs = ((d as u8) ^ 0u8.wrapping_sub(sign)).wrapping_add(sign);
+            let (sign, abs) = sign_abs(d);
             *x = abs >> 1;
             neg |= (sign as u32) << l;
         }
@@ -415,6 +409,22 @@ pub fn ct_sum_odd_lookups<F: FeLanes>(digits: &[i8], tables: &[&[AffineNiels]]) 
         }
         acc = acc.add_niels(&e.conditional_neg(neg));
     }
+    lane_sum(&acc)
+}
+
+/// The sign bit and absolute value of a signed digit, without branches.
+#[inline(always)]
+fn sign_abs(d: i8) -> (u8, u8) {
+    let sign = (d as u8) >> 7;
+    (
+        sign,
+        ((d as u8) ^ 0u8.wrapping_sub(sign)).wrapping_add(sign),
+    )
+}
+
+/// The sum of the `L` lanes of an accumulator (public result).
+#[inline(always)]
+fn lane_sum<F: FeLanes>(acc: &ExtL<F>) -> EdwardsPoint {
     let mut sum = acc.lane(0);
     for l in 1..F::L {
         sum = sum.add(&acc.lane(l));
@@ -472,8 +482,8 @@ pub fn ct_msm<F: FeLanes>(digits: &[[i8; 64]], points: &[EdwardsPoint]) -> Edwar
                 } else {
                     0
                 };
-                let sign = (d as u8) >> 7;
-                *a = ((d as u8) ^ 0u8.wrapping_sub(sign)).wrapping_add(sign);
+                let (sign, abs) = sign_abs(d);
+                *a = abs;
                 neg |= (sign as u32) << l;
             }
             let mut e = ProjNielsL::<F>::identity();
@@ -487,11 +497,7 @@ pub fn ct_msm<F: FeLanes>(digits: &[[i8; 64]], points: &[EdwardsPoint]) -> Edwar
             acc = acc.add_proj_niels(&e.conditional_neg(neg));
         }
     }
-    let mut sum = acc.lane(0);
-    for l in 1..F::L {
-        sum = sum.add(&acc.lane(l));
-    }
-    sum
+    lane_sum(&acc)
 }
 
 impl<F: FeLanes> LanePoint for ExtL<F> {
