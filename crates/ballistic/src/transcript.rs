@@ -88,17 +88,83 @@ pub trait ProverNonces<C: Curve> {
 }
 
 /// Nonces drawn from an RNG in request order (the Merlin flavour's witness RNG).
-pub struct RngNonces<R: RngCore + CryptoRng>(pub R);
+///
+/// The pairs `(s_L[i], s_R[i])` are drawn [`NONCE_PAIRS_PER_DRAW`] at a time from
+/// one `fill_bytes` call: merlin's `TranscriptRng` pays at least one Keccak
+/// permutation per call (a `meta_AD` of the length, then a fresh `PRF`) and one per
+/// 166 bytes after that, so drawing 4 KiB at once costs 25 permutations instead of
+/// 64. The buffer is zeroized when it is consumed and when the nonces are dropped.
+///
+/// # Example
+/// ```
+/// use ballistic::transcript::{ProverNonces, RngNonces};
+/// use ballistic::curve::ristretto::Ristretto;
+/// let mut nonces = RngNonces::new(rand::thread_rng());
+/// let (s_l, s_r) = ProverNonces::<Ristretto>::s_pair(&mut nonces, 0);
+/// assert_ne!(s_l, s_r);
+/// ```
+pub struct RngNonces<R: RngCore + CryptoRng> {
+    rng: R,
+    buf: [u8; 128 * NONCE_PAIRS_PER_DRAW],
+    /// Bytes of `buf` already used (`buf.len()`: empty).
+    used: usize,
+}
+
+/// How many `(s_L[i], s_R[i])` pairs [`RngNonces`] draws with one `fill_bytes` call.
+pub const NONCE_PAIRS_PER_DRAW: usize = 32;
+
+impl<R: RngCore + CryptoRng> RngNonces<R> {
+    /// Nonces from `rng`.
+    pub fn new(rng: R) -> Self {
+        RngNonces {
+            rng,
+            buf: [0u8; 128 * NONCE_PAIRS_PER_DRAW],
+            used: 128 * NONCE_PAIRS_PER_DRAW,
+        }
+    }
+}
+
+impl<R: RngCore + CryptoRng> Drop for RngNonces<R> {
+    fn drop(&mut self) {
+        self.buf.zeroize();
+    }
+}
 
 impl<C: Curve, R: RngCore + CryptoRng> ProverNonces<C> for RngNonces<R> {
     fn alpha_rho(&mut self) -> (C::Scalar, C::Scalar) {
-        (C::scalar_random(&mut self.0), C::scalar_random(&mut self.0))
+        (
+            C::scalar_random(&mut self.rng),
+            C::scalar_random(&mut self.rng),
+        )
     }
     fn s_pair(&mut self, _i: usize) -> (C::Scalar, C::Scalar) {
-        (C::scalar_random(&mut self.0), C::scalar_random(&mut self.0))
+        if self.used == self.buf.len() {
+            self.rng.fill_bytes(&mut self.buf);
+            self.used = 0;
+        }
+        let mut pair = [0u8; 128];
+        let chunk = self
+            .buf
+            .get_mut(self.used..self.used + 128)
+            .unwrap_or_default();
+        pair.copy_from_slice(chunk);
+        chunk.zeroize();
+        self.used += 128;
+        let (lo, hi) = pair.split_at(64);
+        let mut wide = [0u8; 64];
+        wide.copy_from_slice(lo);
+        let l = C::scalar_from_wide_bytes(&wide);
+        wide.copy_from_slice(hi);
+        let r = C::scalar_from_wide_bytes(&wide);
+        wide.zeroize();
+        pair.zeroize();
+        (l, r)
     }
     fn tau(&mut self) -> (C::Scalar, C::Scalar) {
-        (C::scalar_random(&mut self.0), C::scalar_random(&mut self.0))
+        (
+            C::scalar_random(&mut self.rng),
+            C::scalar_random(&mut self.rng),
+        )
     }
 }
 
@@ -180,6 +246,6 @@ impl<C: Curve> TranscriptProtocol<C> for merlin::Transcript {
                 .rekey_with_witness_bytes(b"blinding", &bytes);
             bytes.zeroize();
         }
-        RngNonces(builder.finalize(rng))
+        RngNonces::new(builder.finalize(rng))
     }
 }

@@ -54,6 +54,11 @@ pub trait LanePoint: Copy {
     fn select(&self, other: &Self, mask: u32) -> Self;
     /// The point in lane `l`.
     fn lane(&self, l: usize) -> Self::Point;
+    /// Every lane's point (entry `l` is lane `l % LANES`), in one pass.
+    #[inline(always)]
+    fn lanes(&self) -> [Self::Point; 8] {
+        core::array::from_fn(|l| self.lane(l % Self::LANES))
+    }
     /// Lane `l` set to `g(l)`.
     fn from_points<G: FnMut(usize) -> Self::Point>(g: G) -> Self;
     /// `a + b` for single points.
@@ -385,6 +390,9 @@ const COST_A: usize = 9;
 /// about two vector additions).
 const COST_FLUSH: usize = 16;
 
+/// How many steps ahead the Pippenger bucket accumulation prefetches its entries.
+const PIPPENGER_PREFETCH_AHEAD: usize = 4;
+
 /// The Pippenger window for `k` points on `lanes` lanes, by the cost model of the
 /// module doc.
 pub fn window(k: usize, lanes: usize) -> usize {
@@ -482,6 +490,21 @@ pub fn pippenger_with_window<P: LanePoint>(
         let run = nz.div_ceil(lanes);
         let mut acc = P::identity();
         for step in 0..run {
+            // The entries are random accesses (a batch's points exceed L2): ask for
+            // those of a later step now.
+            let ahead = step + PIPPENGER_PREFETCH_AHEAD;
+            if ahead < run {
+                for l in 0..lanes {
+                    let at = l * run + ahead;
+                    if at < nz.min((l + 1) * run) {
+                        if let Some(e) =
+                            sorted.get(at).and_then(|&s| entries.get((s >> 1) as usize))
+                        {
+                            P::prefetch(e);
+                        }
+                    }
+                }
+            }
             let mut neg = 0u32;
             for l in 0..lanes {
                 if let Some(&s) = sorted.get(l * run + step) {
@@ -504,9 +527,10 @@ pub fn pippenger_with_window<P: LanePoint>(
                 },
                 neg,
             );
-            // Flush the lanes whose bucket ends here.
+            // Flush the lanes whose bucket ends here (all lanes extracted in one pass).
             let mut flush = 0u32;
-            for l in 0..lanes {
+            let mut flush_bucket = [0usize; 8];
+            for (l, slot) in flush_bucket.iter_mut().enumerate().take(lanes) {
                 let at = l * run + step;
                 let end = nz.min((l + 1) * run);
                 if at < end {
@@ -514,16 +538,20 @@ pub fn pippenger_with_window<P: LanePoint>(
                     let last = at + 1 == end || sorted_bucket.get(at + 1).copied() != Some(b);
                     if last {
                         flush |= 1 << l;
-                        let p = acc.lane(l);
-                        let b = b as usize;
-                        if let (Some(slot), Some(f)) = (buckets.get_mut(b), filled.get_mut(b)) {
-                            *slot = if *f { P::point_add(slot, &p) } else { p };
-                            *f = true;
-                        }
+                        *slot = b as usize;
                     }
                 }
             }
             if flush != 0 {
+                let points = acc.lanes();
+                for (l, (p, &b)) in points.iter().zip(flush_bucket.iter()).enumerate() {
+                    if (flush >> l) & 1 == 1 {
+                        if let (Some(slot), Some(f)) = (buckets.get_mut(b), filled.get_mut(b)) {
+                            *slot = if *f { P::point_add(slot, p) } else { *p };
+                            *f = true;
+                        }
+                    }
+                }
                 acc = acc.select(&P::identity(), flush);
             }
         }

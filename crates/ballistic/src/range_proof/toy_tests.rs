@@ -310,7 +310,7 @@ impl TranscriptProtocol<Toy> for GridTranscript {
         _blindings: &[ToyScalar],
         rng: &mut R,
     ) -> Self::Nonces {
-        crate::transcript::RngNonces(TestRng::seed_from_u64(rng.next_u64()))
+        crate::transcript::RngNonces::new(TestRng::seed_from_u64(rng.next_u64()))
     }
 }
 

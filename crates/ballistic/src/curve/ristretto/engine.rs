@@ -108,6 +108,23 @@ impl<F: FeLanes> ExtL<F> {
         }
     }
 
+    /// Every lane's point (entry `l` is lane `l % L`), one pass over the limbs.
+    #[inline(always)]
+    pub fn lanes(&self) -> [EdwardsPoint; 8] {
+        let (x, y, z, t) = (
+            self.X.lanes(),
+            self.Y.lanes(),
+            self.Z.lanes(),
+            self.T.lanes(),
+        );
+        core::array::from_fn(|l| EdwardsPoint {
+            X: x[l],
+            Y: y[l],
+            Z: z[l],
+            T: t[l],
+        })
+    }
+
     /// The point in lane `l`.
     #[inline(always)]
     pub fn lane(&self, l: usize) -> EdwardsPoint {
@@ -534,6 +551,10 @@ impl<F: FeLanes> LanePoint for ExtL<F> {
         ExtL::lane(self, l)
     }
     #[inline(always)]
+    fn lanes(&self) -> [EdwardsPoint; 8] {
+        ExtL::lanes(self)
+    }
+    #[inline(always)]
     fn from_points<G: FnMut(usize) -> EdwardsPoint>(g: G) -> Self {
         ExtL::from_fn(g)
     }
@@ -575,28 +596,24 @@ pub fn pow22501<F: FeLanes>(x: &F) -> (F, F) {
 #[inline(always)]
 fn negative_mask<F: FeLanes>(x: &F) -> u32 {
     let mut m = 0;
-    for l in 0..F::L {
-        m |= ((x.lane(l).to_bytes()[0] & 1) as u32) << l;
+    for (l, fe) in x.lanes().iter().enumerate().take(F::L) {
+        m |= ((fe.to_bytes()[0] & 1) as u32) << l;
     }
     m
 }
 
-/// Lanes where `a = b`, as a mask.
+/// One mask per target: bit `l` of mask `i` is set where lane `l` of `x` equals
+/// `targets[i]` (one canonical encoding per lane, one per target).
 #[inline(always)]
-fn eq_mask<F: FeLanes>(a: &F, b: &F) -> u32 {
-    let mut m = 0;
-    for l in 0..F::L {
-        m |= ((a.lane(l).to_bytes() == b.lane(l).to_bytes()) as u32) << l;
-    }
-    m
-}
-
-/// Lanes where `a = 0`, as a mask.
-#[inline(always)]
-fn zero_mask<F: FeLanes>(a: &F) -> u32 {
-    let mut m = 0;
-    for l in 0..F::L {
-        m |= ((a.lane(l).to_bytes() == [0u8; 32]) as u32) << l;
+fn eq_masks<F: FeLanes, const N: usize>(x: &F, targets: [&Fe; N]) -> [u32; N] {
+    let want: [[u8; 32]; N] = core::array::from_fn(|i| targets[i].to_bytes());
+    let mut m = [0u32; N];
+    let all = x.lanes();
+    for (l, fe) in all.iter().enumerate().take(F::L) {
+        let got = fe.to_bytes();
+        for (mask, w) in m.iter_mut().zip(want.iter()) {
+            *mask |= ((got == *w) as u32) << l;
+        }
     }
     m
 }
@@ -615,16 +632,15 @@ fn abs<F: FeLanes>(x: &F) -> F {
 pub fn decode_lanes_vartime<F: FeLanes>(enc: &[[u8; 32]]) -> (Vec<EdwardsPoint>, u32) {
     let zero = [0u8; 32];
     let bytes = |l: usize| enc.get(l).unwrap_or(&zero);
-    let s_fe: [Fe; 8] = core::array::from_fn(|l| Fe::from_bytes(bytes(l)));
     // Canonical (s < p, top bit clear) and non-negative s: byte checks, per lane.
     let mut ok: u32 = 0;
-    for (l, s) in s_fe.iter().enumerate().take(F::L) {
-        let canon = s.to_bytes() == *bytes(l);
+    for l in 0..F::L {
+        let canon = Fe::from_bytes(bytes(l)).to_bytes() == *bytes(l);
         let even = bytes(l)[0] & 1 == 0;
         ok |= ((canon && even) as u32) << l;
     }
     let one = F::splat(&Fe::ONE);
-    let s = F::from_fn(|l| s_fe[l]);
+    let s = F::from_fn(|l| Fe::from_bytes(bytes(l)));
     let ss = s.square();
     let u1 = one.sub(&ss);
     let u2 = one.add(&ss);
@@ -637,10 +653,8 @@ pub fn decode_lanes_vartime<F: FeLanes>(enc: &[[u8; 32]]) -> (Vec<EdwardsPoint>,
     let (t19, _) = pow22501(&w7);
     let mut r = w3.mul(&t19.pow2k(2).mul(&w7));
     let check = w.mul(&r.square());
-    let neg_one = one.neg();
-    let correct = eq_mask(&check, &one);
-    let flipped = eq_mask(&check, &neg_one);
-    let flipped_i = eq_mask(&check, &F::splat(&SQRT_M1.neg()));
+    let [correct, flipped, flipped_i] =
+        eq_masks(&check, [&Fe::ONE, &Fe::ONE.neg(), &SQRT_M1.neg()]);
     r = r.select(&r.mul(&F::splat(&SQRT_M1)), flipped | flipped_i);
     let invsqrt = abs(&r);
     ok &= correct | flipped;
@@ -649,7 +663,8 @@ pub fn decode_lanes_vartime<F: FeLanes>(enc: &[[u8; 32]]) -> (Vec<EdwardsPoint>,
     let x = abs(&s.add(&s).mul(&den_x));
     let y = u1.mul(&den_y);
     let t = x.mul(&y);
-    ok &= !negative_mask(&t) & !zero_mask(&y);
+    let [y_zero] = eq_masks(&y, [&Fe::ZERO]);
+    ok &= !negative_mask(&t) & !y_zero;
     let mut out = Vec::with_capacity(enc.len().min(F::L));
     for l in 0..enc.len().min(F::L) {
         out.push(EdwardsPoint {

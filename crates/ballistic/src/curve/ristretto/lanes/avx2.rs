@@ -394,6 +394,15 @@ impl FeLanes for F4 {
     }
 
     #[inline(always)]
+    fn lanes(&self) -> [Fe; 8] {
+        let limbs: [[u64; 4]; 10] = core::array::from_fn(|i| to_array(self.0[i]));
+        core::array::from_fn(|l| {
+            let l = l & 3;
+            Fe(each5!(k => limbs[2 * k][l] + (limbs[2 * k + 1][l] << 26)))
+        })
+    }
+
+    #[inline(always)]
     fn add(&self, b: &F4) -> F4 {
         carry_parallel(each10!(i => v::add(self.0[i], b.0[i])))
     }

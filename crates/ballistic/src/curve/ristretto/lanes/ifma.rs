@@ -205,6 +205,12 @@ impl FeLanes for F8 {
     }
 
     #[inline(always)]
+    fn lanes(&self) -> [Fe; 8] {
+        let limbs: [[u64; 8]; 5] = core::array::from_fn(|i| to_array(self.0[i]));
+        core::array::from_fn(|l| Fe(core::array::from_fn(|i| limbs[i][l])))
+    }
+
+    #[inline(always)]
     fn add(&self, b: &F8) -> F8 {
         carry(core::array::from_fn(|i| v::add(self.0[i], b.0[i])))
     }

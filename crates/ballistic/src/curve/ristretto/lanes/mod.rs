@@ -45,6 +45,12 @@ pub trait FeLanes: Copy {
     fn from_fn<G: FnMut(usize) -> Fe>(g: G) -> Self;
     /// The element in lane `l` (`l < L`).
     fn lane(&self, l: usize) -> Fe;
+    /// Every lane at once (entry `l` is lane `l % L`): one pass over the limbs
+    /// instead of one per lane.
+    #[inline(always)]
+    fn lanes(&self) -> [Fe; 8] {
+        core::array::from_fn(|l| self.lane(l % Self::L))
+    }
     /// `self + b`.
     fn add(&self, b: &Self) -> Self;
     /// `self − b`.
