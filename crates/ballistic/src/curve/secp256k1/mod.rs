@@ -14,6 +14,7 @@
 
 pub mod jacobi;
 pub mod point;
+pub mod pow;
 pub mod zkp_generators;
 
 use alloc::vec::Vec;
@@ -217,7 +218,7 @@ impl Curve for Secp256k1 {
         let x = fe_from_be(&e[1..])?;
         let rhs = (x.square() * x + Fe::from_u64(7)).normalize();
         // p ≡ 3 (mod 4): the root rhs^((p+1)/4) is itself a square, and −1 is not.
-        let mut y = Option::<Fe>::from(rhs.sqrt())?.normalize();
+        let mut y = pow::sqrt(&rhs)?;
         if e[0] & 1 == 1 {
             y = y.negate(1).normalize();
         }
