@@ -7,11 +7,15 @@
 //! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/ifma \
 //!   cargo run --release -p ballistic --example profile
 //! ```
-//! Prints, per proof of a batch of 1024 single 64-bit proofs: `from_bytes` (with the
+//! Prints the time of proving (n = 64, m = 1 and 8, fresh values and blindings) and
+//! of one verification (n = 64, distinct parsed proofs); then, per proof of a batch
+//! of 1024 single 64-bit proofs: `from_bytes` (with the
 //! lane decompression of the 16 proof points), `BatchVerifier::add` (transcript
 //! replay and scalars) and `verify` (commitment decompression, one multiscalar
 //! multiplication); then the cost of decompressing one point, serially
 //! (curve25519-dalek) and in lanes. Best of three for every figure.
+//! `profile prove|single|add|verify` runs only that phase (`add`, `verify`: 30
+//! times, for `perf record`).
 
 use ballistic::curve::Curve;
 use ballistic::merlin::Transcript;
@@ -27,7 +31,7 @@ fn main() {
     let mut rng = rand::thread_rng();
     let pc = PedersenGens::default();
     let bp = BulletproofGens::new(64, 1);
-    // `profile add|verify|prove` repeats one phase (for `perf record`).
+    // `profile prove|single|add|verify` runs or repeats one phase (for `perf record`).
     let phase = std::env::args().nth(1).unwrap_or_default();
     // Proving (fresh values and blindings every proof).
     let prove_rounds: &[(usize, usize)] = match phase.as_str() {
@@ -81,6 +85,21 @@ fn main() {
         .iter()
         .map(|(b, _)| RangeProof::from_bytes(b).expect("parses"))
         .collect();
+    // Single verification, one proof after the other (distinct proofs).
+    if phase.is_empty() || phase == "single" {
+        let one = best_of_three(|| {
+            let t = Instant::now();
+            for (p, (_, v)) in parsed.iter().zip(&proofs).take(256) {
+                p.verify_single(&bp, &pc, &mut Transcript::new(b"profile"), v, 64)
+                    .expect("verifies");
+            }
+            t.elapsed().as_secs_f64() / 256.0
+        });
+        println!("verify_single (n = 64), parsed proofs: {:.1} us", one * 1e6);
+        if phase == "single" {
+            return;
+        }
+    }
     let rounds = if phase.is_empty() { 3 } else { 30 };
     let (mut add, mut verify) = (f64::MAX, f64::MAX);
     for _ in 0..rounds {
