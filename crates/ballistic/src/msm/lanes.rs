@@ -75,9 +75,10 @@ pub trait LanePoint: Copy {
     /// The sum of all lanes.
     #[inline(always)]
     fn sum_lanes(&self) -> Self::Point {
-        let mut acc = self.lane(0);
-        for l in 1..Self::LANES {
-            acc = Self::point_add(&acc, &self.lane(l));
+        let all = self.lanes();
+        let mut acc = all[0];
+        for p in all.iter().take(Self::LANES).skip(1) {
+            acc = Self::point_add(&acc, p);
         }
         acc
     }

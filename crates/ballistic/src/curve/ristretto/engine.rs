@@ -385,7 +385,7 @@ pub fn ct_msm_odd_tables<F: FeLanes>(
             acc = acc.add_niels(&e.conditional_neg(neg));
         }
     }
-    lane_sum(&acc)
+    acc.sum_lanes()
 }
 
 /// `Σ_t d_t·Q_t` in constant time in the digits, each `d_t` an odd digit of
@@ -426,7 +426,7 @@ pub fn ct_sum_odd_lookups<F: FeLanes>(digits: &[i8], tables: &[&[AffineNiels]]) 
         }
         acc = acc.add_niels(&e.conditional_neg(neg));
     }
-    lane_sum(&acc)
+    acc.sum_lanes()
 }
 
 /// The sign bit and absolute value of a signed digit, without branches.
@@ -437,16 +437,6 @@ fn sign_abs(d: i8) -> (u8, u8) {
         sign,
         ((d as u8) ^ 0u8.wrapping_sub(sign)).wrapping_add(sign),
     )
-}
-
-/// The sum of the `L` lanes of an accumulator (public result).
-#[inline(always)]
-fn lane_sum<F: FeLanes>(acc: &ExtL<F>) -> EdwardsPoint {
-    let mut sum = acc.lane(0);
-    for l in 1..F::L {
-        sum = sum.add(&acc.lane(l));
-    }
-    sum
 }
 
 /// `1` if `a = b` else `0`, without branches.
@@ -514,7 +504,7 @@ pub fn ct_msm<F: FeLanes>(digits: &[[i8; 64]], points: &[EdwardsPoint]) -> Edwar
             acc = acc.add_proj_niels(&e.conditional_neg(neg));
         }
     }
-    lane_sum(&acc)
+    acc.sum_lanes()
 }
 
 impl<F: FeLanes> LanePoint for ExtL<F> {
@@ -632,15 +622,16 @@ fn abs<F: FeLanes>(x: &F) -> F {
 pub fn decode_lanes_vartime<F: FeLanes>(enc: &[[u8; 32]]) -> (Vec<EdwardsPoint>, u32) {
     let zero = [0u8; 32];
     let bytes = |l: usize| enc.get(l).unwrap_or(&zero);
+    let s_fe: [Fe; 8] = core::array::from_fn(|l| Fe::from_bytes(bytes(l)));
     // Canonical (s < p, top bit clear) and non-negative s: byte checks, per lane.
     let mut ok: u32 = 0;
-    for l in 0..F::L {
-        let canon = Fe::from_bytes(bytes(l)).to_bytes() == *bytes(l);
+    for (l, s) in s_fe.iter().enumerate().take(F::L) {
+        let canon = s.to_bytes() == *bytes(l);
         let even = bytes(l)[0] & 1 == 0;
         ok |= ((canon && even) as u32) << l;
     }
     let one = F::splat(&Fe::ONE);
-    let s = F::from_fn(|l| Fe::from_bytes(bytes(l)));
+    let s = F::from_fn(|l| s_fe[l & 7]);
     let ss = s.square();
     let u1 = one.sub(&ss);
     let u2 = one.add(&ss);

@@ -181,9 +181,9 @@ fn svdw_with_jinv(t: &Fe, c: &Fe, d: &Fe, jinv: &Fe) -> Affine {
     let x3 = (winv.square() + &Fe::ONE).normalize(); // 1 + 1/w²
     for x in [x1, x2, x3] {
         let gx = x.square() * &x + &Fe::from_u64(7); // [2]
-        if let Some(y) = Option::<Fe>::from(gx.sqrt()) {
-            // `sqrt` is `gx^((p+1)/4)`: the root that is a quadratic residue.
-            let y = y.normalize();
+                                                     // `gx^((p+1)/4)`: the root that is a quadratic residue (the one decompression
+                                                     // uses too).
+        if let Some(y) = super::pow::sqrt(&gx) {
             let y = if bool::from(t.is_odd()) {
                 y.negate(1).normalize()
             } else {
