@@ -384,7 +384,9 @@ fn plausible_proof_len(curve: Curve, len: usize) -> bool {
     match curve {
         Curve::Ristretto255 => {
             let fixed = proof_len(0);
-            len >= fixed && len <= proof_len(max_rounds) && (len - fixed) % (2 * POINT_BYTES) == 0
+            len >= fixed
+                && len <= proof_len(max_rounds)
+                && (len - fixed).is_multiple_of(2 * POINT_BYTES)
         }
         Curve::Secp256k1 => {
             (0..=max_rounds).any(|k| ballistic::range_proof::zkp::wire::proof_len(1 << k) == len)

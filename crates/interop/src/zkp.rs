@@ -78,7 +78,7 @@ impl ZkpContext {
     /// If `n_generators` is odd or below 2, or if the C library fails to allocate.
     pub fn new(n_generators: usize) -> Self {
         assert!(
-            n_generators >= 2 && n_generators % 2 == 0,
+            n_generators >= 2 && n_generators.is_multiple_of(2),
             "the generator count must be even and at least 2, got {n_generators}"
         );
         // SAFETY: `secp256k1_context_create` takes only flags; the returned pointer is

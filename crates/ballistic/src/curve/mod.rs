@@ -16,6 +16,8 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod ifma_ops;
 pub mod ristretto;
 pub mod secp256k1;
 #[cfg(test)]

@@ -52,17 +52,30 @@ pub trait MsmPoint: Copy + Send + Sync {
 
 /// Groups whose affine points can be added many at a time with one shared field
 /// inversion (short Weierstrass curves; see [`pippenger::msm_batch_affine`]).
+///
+/// The batch form may differ from [`MsmPoint::Affine`]: secp256k1 keeps it on a
+/// faster field representation than its projective formulas use.
 pub trait BatchAffine: MsmPoint {
+    /// An affine point in the form the batch additions work on.
+    type BatchAffinePoint: Copy + Send + Sync + core::fmt::Debug;
     /// Reusable buffers for [`BatchAffine::batch_add_affine`].
     type BatchScratch: Default;
-    /// The affine identity.
-    fn identity_affine() -> Self::Affine;
+    /// The identity in batch form.
+    fn identity_batch_affine() -> Self::BatchAffinePoint;
+    /// Many points in batch form (sharing one inversion).
+    fn to_batch_affine(points: &[Self]) -> Vec<Self::BatchAffinePoint>;
+    /// `−a`.
+    fn neg_batch_affine(a: &Self::BatchAffinePoint) -> Self::BatchAffinePoint;
+    /// The point of a batch-form point.
+    fn from_batch_affine(a: &Self::BatchAffinePoint) -> Self;
+    /// `self + a`.
+    fn add_batch_affine(&self, a: &Self::BatchAffinePoint) -> Self;
     /// `out[i] = a[i] + b[i]` for every `i` (any inputs, including equal, opposite
     /// and identity points), sharing one field inversion.
     fn batch_add_affine(
-        a: &[Self::Affine],
-        b: &[Self::Affine],
-        out: &mut Vec<Self::Affine>,
+        a: &[Self::BatchAffinePoint],
+        b: &[Self::BatchAffinePoint],
+        out: &mut Vec<Self::BatchAffinePoint>,
         scratch: &mut Self::BatchScratch,
     );
 }

@@ -181,8 +181,8 @@ pub fn msm_batch_affine_with_window<P: BatchAffine>(
     }
     let c = c.clamp(2, 20);
     let w = windows(c);
-    let affine = P::batch_to_affine(&points[..k]);
-    let neg: Vec<P::Affine> = affine.iter().map(P::neg_affine).collect();
+    let affine = P::to_batch_affine(&points[..k]);
+    let neg: Vec<P::BatchAffinePoint> = affine.iter().map(P::neg_batch_affine).collect();
     let mut digits = vec![0i32; k * w];
     for (s, out) in scalars.iter().zip(digits.chunks_mut(w)) {
         signed_digits(s, c, out);
@@ -192,10 +192,10 @@ pub fn msm_batch_affine_with_window<P: BatchAffine>(
     let mut count = vec![0usize; nb + 1];
     let mut start = vec![0usize; nb + 1];
     let mut len = vec![0usize; nb];
-    let mut buf: Vec<P::Affine> = Vec::with_capacity(k);
-    let mut a: Vec<P::Affine> = Vec::with_capacity(k / 2);
-    let mut b: Vec<P::Affine> = Vec::with_capacity(k / 2);
-    let mut sums: Vec<P::Affine> = Vec::with_capacity(k / 2);
+    let mut buf: Vec<P::BatchAffinePoint> = Vec::with_capacity(k);
+    let mut a: Vec<P::BatchAffinePoint> = Vec::with_capacity(k / 2);
+    let mut b: Vec<P::BatchAffinePoint> = Vec::with_capacity(k / 2);
+    let mut sums: Vec<P::BatchAffinePoint> = Vec::with_capacity(k / 2);
     let mut scratch = P::BatchScratch::default();
     let mut acc = P::identity();
     for j in (0..w).rev() {
@@ -214,7 +214,7 @@ pub fn msm_batch_affine_with_window<P: BatchAffine>(
         }
         start.copy_from_slice(&count);
         buf.clear();
-        buf.resize(count[nb], P::identity_affine());
+        buf.resize(count[nb], P::identity_batch_affine());
         for i in 0..k {
             let d = digits[i * w + j];
             if d != 0 {
@@ -262,9 +262,9 @@ pub fn msm_batch_affine_with_window<P: BatchAffine>(
         for t in (0..nb).rev() {
             if len[t] == 1 {
                 running = if any {
-                    running.add_affine(&buf[count[t]])
+                    running.add_batch_affine(&buf[count[t]])
                 } else {
-                    P::from_affine(&buf[count[t]])
+                    P::from_batch_affine(&buf[count[t]])
                 };
                 any = true;
             }

@@ -128,6 +128,51 @@ use crate::transcript::TranscriptProtocol;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
+/// A proof's points, decoded from their encodings in wire order (`A, S, T_1, T_2`,
+/// then `L_0, R_0, L_1, R_1, …`); shared by both wire formats.
+pub(crate) struct WirePoints<C: Curve> {
+    pub(crate) A: ProofPoint<C>,
+    pub(crate) S: ProofPoint<C>,
+    pub(crate) T_1: ProofPoint<C>,
+    pub(crate) T_2: ProofPoint<C>,
+    pub(crate) L_vec: Vec<ProofPoint<C>>,
+    pub(crate) R_vec: Vec<ProofPoint<C>>,
+}
+
+impl<C: Curve> WirePoints<C> {
+    /// Decodes all encodings in one batch ([`Curve::decode_batch_vartime`]: lane
+    /// decompression, batched square roots); `FormatError` if any is invalid or the
+    /// identity, or if there are not `4 + 2·rounds` of them.
+    pub(crate) fn decode(enc: &[C::Encoding], rounds: usize) -> Result<Self, ProofError> {
+        if enc.len() != 4 + 2 * rounds {
+            return Err(ProofError::FormatError);
+        }
+        let points = C::decode_batch_vartime(enc).map_err(|_| ProofError::FormatError)?;
+        let mut it = points.into_iter().zip(enc.iter().copied());
+        let mut next = || match it.next() {
+            Some((point, encoding)) if !C::is_identity(&point) => {
+                Ok(ProofPoint { point, encoding })
+            }
+            _ => Err(ProofError::FormatError),
+        };
+        let (A, S, T_1, T_2) = (next()?, next()?, next()?, next()?);
+        let mut L_vec = Vec::with_capacity(rounds);
+        let mut R_vec = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            L_vec.push(next()?);
+            R_vec.push(next()?);
+        }
+        Ok(WirePoints {
+            A,
+            S,
+            T_1,
+            T_2,
+            L_vec,
+            R_vec,
+        })
+    }
+}
+
 /// The API of dalek's `bulletproofs` crate, for every curve.
 impl<C: Curve> RangeProof<C> {
     /// Proves `0 <= v < 2^n` for `V = v·B + v_blinding·B̃`; returns the proof and the

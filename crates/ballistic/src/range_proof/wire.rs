@@ -27,10 +27,10 @@
 
 use alloc::vec::Vec;
 
-use super::RangeProof;
+use super::{RangeProof, WirePoints};
 use crate::curve::Curve;
 use crate::errors::ProofError;
-use crate::inner_product::{InnerProductProof, ProofPoint};
+use crate::inner_product::InnerProductProof;
 
 /// Reads consecutive fields from a byte slice without ever indexing out of bounds.
 struct Reader<'a> {
@@ -91,7 +91,7 @@ impl<C: Curve> RangeProof<C> {
             return Err(ProofError::FormatError);
         }
         let var = bytes.len() - fixed;
-        if var % (2 * C::POINT_BYTES) != 0 {
+        if !var.is_multiple_of(2 * C::POINT_BYTES) {
             return Err(ProofError::FormatError);
         }
         let rounds = var / (2 * C::POINT_BYTES);
@@ -114,23 +114,14 @@ impl<C: Curve> RangeProof<C> {
         if !r.rest.is_empty() {
             return Err(ProofError::FormatError);
         }
-        let points = C::decode_batch_vartime(&enc).map_err(|_| ProofError::FormatError)?;
-        let mut pp = Vec::with_capacity(points.len());
-        for (point, encoding) in points.into_iter().zip(enc) {
-            if C::is_identity(&point) {
-                return Err(ProofError::FormatError);
-            }
-            pp.push(ProofPoint { point, encoding });
-        }
-        let mut it = pp.into_iter();
-        let mut next = || it.next().ok_or(ProofError::FormatError);
-        let (A, S, T_1, T_2) = (next()?, next()?, next()?, next()?);
-        let mut L_vec = Vec::with_capacity(rounds);
-        let mut R_vec = Vec::with_capacity(rounds);
-        for _ in 0..rounds {
-            L_vec.push(next()?);
-            R_vec.push(next()?);
-        }
+        let WirePoints {
+            A,
+            S,
+            T_1,
+            T_2,
+            L_vec,
+            R_vec,
+        } = WirePoints::<C>::decode(&enc, rounds)?;
         Ok(RangeProof {
             variant: super::Variant::Dalek,
             A,

@@ -46,7 +46,7 @@
 //!
 //! [`generators`] evaluates all `SvdW`s with one shared inversion of the `j`s
 //! (Montgomery's trick) and adds the pairs with one more
-//! ([`point::batch_add_affine`]); the rest is ≈ 1.5 square roots per `t`. Everything is
+//! ([`super::batch_affine::batch_add`]); the rest is ≈ 1.5 square roots per `t`. Everything is
 //! variable time: the inputs are public.
 
 // `a * &b` is k256's by-reference operator form (the field element is 40 bytes).
@@ -57,7 +57,8 @@ use k256::FieldElement as Fe;
 use sha2::{Digest, Sha256};
 use subtle::Choice;
 
-use super::point::{self, hex32, Affine, Point};
+use super::batch_affine::{batch_add, Affine64, BatchScratch};
+use super::point::{hex32, Affine, Point};
 
 /// `c`, a square root of `−3` mod `p` (the one the C uses).
 const SVDW_C: [u8; 32] = hex32("0a2d2ba93507f1df233770c2a797962cc61f6d15da14ecd47d8d27ae1cd5f852");
@@ -297,14 +298,11 @@ pub fn generators(count: usize) -> Vec<Point> {
             second.push(a);
         }
     }
+    let first: Vec<Affine64> = first.iter().map(Affine64::from_affine).collect();
+    let second: Vec<Affine64> = second.iter().map(Affine64::from_affine).collect();
     let mut sums = Vec::with_capacity(count);
-    point::batch_add_affine(
-        &first,
-        &second,
-        &mut sums,
-        &mut point::BatchScratch::default(),
-    );
-    sums.iter().map(Affine::to_projective).collect()
+    batch_add(&first, &second, &mut sums, &mut BatchScratch::default());
+    sums.iter().map(|a| a.to_affine().to_projective()).collect()
 }
 
 #[cfg(test)]

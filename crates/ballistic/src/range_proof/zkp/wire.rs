@@ -30,7 +30,7 @@ use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::inner_product::{InnerProductProof, ProofPoint};
-use crate::range_proof::{RangeProof, Variant};
+use crate::range_proof::{RangeProof, Variant, WirePoints};
 
 /// Length of a proof with vectors of length `np` (a power of two).
 ///
@@ -105,8 +105,9 @@ impl<'a> Reader<'a> {
         Ok(out)
     }
 
-    /// A point from its x-coordinate and flag.
-    fn point(&mut self, flag: bool) -> Result<ProofPoint<Secp256k1>, ProofError> {
+    /// A point's encoding from its x-coordinate and flag (decoded later, all of a
+    /// proof's points at once: [`WirePoints::decode`]).
+    fn point(&mut self, flag: bool) -> Result<[u8; 33], ProofError> {
         let mut encoding = [0u8; 33];
         encoding[0] = 0x08 | u8::from(flag);
         let x = self.take(32)?;
@@ -114,8 +115,7 @@ impl<'a> Reader<'a> {
             .get_mut(1..)
             .ok_or(ProofError::FormatError)?
             .copy_from_slice(x);
-        let point = Secp256k1::decode(&encoding).ok_or(ProofError::FormatError)?;
-        Ok(ProofPoint { point, encoding })
+        Ok(encoding)
     }
 }
 
@@ -172,10 +172,10 @@ impl RangeProof<Secp256k1> {
         let e_blinding = -r.scalar()?;
         let f = r.flags(4)?;
         let flag = |i: usize| f.get(i).copied().ok_or(ProofError::FormatError);
-        let A = r.point(flag(0)?)?;
-        let S = r.point(flag(1)?)?;
-        let T_1 = r.point(flag(2)?)?;
-        let T_2 = r.point(flag(3)?)?;
+        let mut encodings = Vec::with_capacity(4 + 2 * rounds);
+        for i in 0..4 {
+            encodings.push(r.point(flag(i)?)?);
+        }
         let t_x = r.scalar()?;
         let mut a = Vec::with_capacity(q);
         let mut b = Vec::with_capacity(q);
@@ -186,23 +186,21 @@ impl RangeProof<Secp256k1> {
             b.push(r.scalar()?);
         }
         let lr_flags = r.flags(2 * rounds)?;
-        let mut L_vec = Vec::with_capacity(rounds);
-        let mut R_vec = Vec::with_capacity(rounds);
-        for k in 0..rounds {
-            let fl = lr_flags
-                .get(2 * k)
-                .copied()
-                .ok_or(ProofError::FormatError)?;
-            let fr = lr_flags
-                .get(2 * k + 1)
-                .copied()
-                .ok_or(ProofError::FormatError)?;
-            L_vec.push(r.point(fl)?);
-            R_vec.push(r.point(fr)?);
+        for k in 0..2 * rounds {
+            let f = lr_flags.get(k).copied().ok_or(ProofError::FormatError)?;
+            encodings.push(r.point(f)?);
         }
         if !r.rest.is_empty() {
             return Err(ProofError::FormatError);
         }
+        let WirePoints {
+            A,
+            S,
+            T_1,
+            T_2,
+            L_vec,
+            R_vec,
+        } = WirePoints::<Secp256k1>::decode(&encodings, rounds)?;
         Ok(RangeProof {
             variant: Variant::Zkp,
             A,

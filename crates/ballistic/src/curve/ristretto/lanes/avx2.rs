@@ -263,7 +263,7 @@ fn to_array(x: __m256i) -> [u64; 4] {
 /// Carries limb `i` into limb `i + 1` (`i < 9`).
 #[inline(always)]
 fn carry(z: &mut [__m256i; 10], i: usize) {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         z[i + 1] = v::add(z[i + 1], v::shr::<26>(z[i]));
         z[i] = v::and(z[i], v::splat(MASK26));
     } else {
@@ -300,13 +300,13 @@ fn reduce(mut z: [__m256i; 10]) -> F4 {
 #[inline(always)]
 fn carry_parallel(x: [__m256i; 10]) -> F4 {
     let (m26, m25) = (v::splat(MASK26), v::splat(MASK25));
-    let c: [__m256i; 10] = each10!(i => if i % 2 == 0 {
+    let c: [__m256i; 10] = each10!(i => if i.is_multiple_of(2) {
         v::shr::<26>(x[i])
     } else {
         v::shr::<25>(x[i])
     });
     F4(each10!(i => {
-        let low = v::and(x[i], if i % 2 == 0 { m26 } else { m25 });
+        let low = v::and(x[i], if i.is_multiple_of(2) { m26 } else { m25 });
         let cin = if i == 0 {
             v::mul(c[9], v::splat(19))
         } else {

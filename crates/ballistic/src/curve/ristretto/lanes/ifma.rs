@@ -26,93 +26,35 @@ use crate::curve::ristretto::field::Fe;
 
 const MASK51: i64 = (1 << 51) - 1;
 
-/// Safe wrappers of the intrinsics this backend uses.
-///
-/// SAFETY (every block below): this module is compiled only when the build enables
-/// `avx512f` and `avx512ifma` (`cfg(target_feature = …)` on its declaration), so the
-/// instructions exist on every machine the binary may run on.
-mod v {
-    use core::arch::x86_64 as x;
-    pub use x::{__m512i, __mmask8};
-    #[inline(always)]
-    pub fn add(a: __m512i, b: __m512i) -> __m512i {
-        unsafe { x::_mm512_add_epi64(a, b) }
+use crate::curve::ifma_ops as v;
+
+/// `a`, hidden from the optimiser: an empty `asm!` that claims to modify it. It
+/// keeps LLVM from fusing `(x << 4) + (x << 1) + x` into `vpmullq` (3 µops on
+/// port 0, 15 cycles of latency), which it otherwise does for `19·x`.
+#[inline(always)]
+fn opaque(mut a: __m512i) -> __m512i {
+    // SAFETY: an empty instruction sequence that only claims to modify `a`.
+    unsafe {
+        core::arch::asm!(
+            "/* {a} */",
+            a = inout(zmm_reg) a,
+            options(pure, nomem, nostack, preserves_flags),
+        );
     }
-    #[inline(always)]
-    pub fn sub(a: __m512i, b: __m512i) -> __m512i {
-        unsafe { x::_mm512_sub_epi64(a, b) }
-    }
-    #[inline(always)]
-    pub fn and(a: __m512i, b: __m512i) -> __m512i {
-        unsafe { x::_mm512_and_si512(a, b) }
-    }
-    #[inline(always)]
-    pub fn shr51(a: __m512i) -> __m512i {
-        unsafe { x::_mm512_srli_epi64::<51>(a) }
-    }
-    #[inline(always)]
-    pub fn shl<const S: u32>(a: __m512i) -> __m512i {
-        unsafe { x::_mm512_slli_epi64::<S>(a) }
-    }
-    #[inline(always)]
-    pub fn splat(a: i64) -> __m512i {
-        unsafe { x::_mm512_set1_epi64(a) }
-    }
-    #[inline(always)]
-    pub fn zero() -> __m512i {
-        unsafe { x::_mm512_setzero_si512() }
-    }
-    #[inline(always)]
-    pub fn madd_lo(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { x::_mm512_madd52lo_epu64(acc, a, b) }
-    }
-    #[inline(always)]
-    pub fn madd_hi(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { x::_mm512_madd52hi_epu64(acc, a, b) }
-    }
-    /// Lane `l` = the 64-bit word at `base + 8·offsets[l]`.
-    ///
-    /// # Safety
-    /// Every `base + 8·offsets[l]` must be a readable, aligned `u64` address.
-    #[inline(always)]
-    pub unsafe fn gather(offsets: __m512i, base: *const u64) -> __m512i {
-        unsafe { x::_mm512_i64gather_epi64::<8>(offsets, base as *const i64) }
-    }
-    #[inline(always)]
-    pub fn from_i64s(a: [i64; 8]) -> __m512i {
-        unsafe { x::_mm512_set_epi64(a[7], a[6], a[5], a[4], a[3], a[2], a[1], a[0]) }
-    }
-    /// `a`, hidden from the optimiser: an empty `asm!` that claims to modify it. It
-    /// keeps LLVM from fusing `(x << 4) + (x << 1) + x` into `vpmullq` (3 µops on
-    /// port 0, 15 cycles of latency), which it otherwise does for `19·x`.
-    #[inline(always)]
-    pub fn opaque(mut a: __m512i) -> __m512i {
-        // SAFETY: an empty instruction sequence that only claims to modify `a`.
-        unsafe {
-            core::arch::asm!(
-                "/* {a} */",
-                a = inout(zmm_reg) a,
-                options(pure, nomem, nostack, preserves_flags),
-            );
-        }
-        a
-    }
-    /// Prefetches the cache lines of a table entry (120 bytes: its first and last
-    /// byte cover every line it touches).
-    #[inline(always)]
-    pub fn prefetch_entry(e: &super::AffineNiels) {
-        let p = e as *const super::AffineNiels as *const i8;
-        // SAFETY: prefetching is a hint that never faults; both addresses lie in `e`.
-        unsafe {
-            x::_mm_prefetch::<{ x::_MM_HINT_T0 }>(p);
-            x::_mm_prefetch::<{ x::_MM_HINT_T0 }>(
-                p.add(core::mem::size_of::<super::AffineNiels>() - 1),
-            );
-        }
-    }
-    #[inline(always)]
-    pub fn blend(k: __mmask8, a: __m512i, b: __m512i) -> __m512i {
-        unsafe { x::_mm512_mask_blend_epi64(k, a, b) }
+    a
+}
+
+/// Prefetches the cache lines of a table entry (120 bytes: its first and last
+/// byte cover every line it touches).
+#[inline(always)]
+fn prefetch_entry(e: &AffineNiels) {
+    let p = e as *const AffineNiels as *const i8;
+    // SAFETY: prefetching is a hint that never faults; both addresses lie in `e`.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p);
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            p.add(core::mem::size_of::<AffineNiels>() - 1),
+        );
     }
 }
 
@@ -125,24 +67,12 @@ pub fn run<T: LaneTask>(task: T) -> T::Output {
     task.run::<F8>()
 }
 
-#[inline(always)]
-fn to_array(x: __m512i) -> [u64; 8] {
-    // SAFETY: `__m512i` and `[u64; 8]` are 64 bytes of plain integers.
-    unsafe { core::mem::transmute::<__m512i, [u64; 8]>(x) }
-}
-
-#[inline(always)]
-fn from_array(a: [u64; 8]) -> __m512i {
-    // SAFETY: as in `to_array`.
-    unsafe { core::mem::transmute::<[u64; 8], __m512i>(a) }
-}
-
 /// One parallel carry: limb `k` keeps its low 51 bits plus the carry of limb `k−1`;
 /// the carry of limb 4 comes back into limb 0 times 19.
 #[inline(always)]
 fn carry(r: [__m512i; 5]) -> F8 {
     let mask = v::splat(MASK51);
-    let c: [__m512i; 5] = core::array::from_fn(|k| v::shr51(r[k]));
+    let c: [__m512i; 5] = core::array::from_fn(|k| v::shr::<51>(r[k]));
     let l: [__m512i; 5] = core::array::from_fn(|k| v::and(r[k], mask));
     // 19·c4 = 16·c4 + 2·c4 + c4.
     let c4_19 = times19(c[4]);
@@ -159,7 +89,7 @@ fn carry(r: [__m512i; 5]) -> F8 {
 fn times19(x: __m512i) -> __m512i {
     // `16·x` is hidden from the optimiser (see `v::opaque`): otherwise the sum is
     // recognised as `19·x` and becomes `vpmullq`.
-    v::add(v::add(v::opaque(v::shl::<4>(x)), v::shl::<1>(x)), x)
+    v::add(v::add(opaque(v::shl::<4>(x)), v::shl::<1>(x)), x)
 }
 
 /// The products' low and high halves by position → reduced limbs: column `k` is
@@ -195,18 +125,18 @@ impl FeLanes for F8 {
     fn from_fn<G: FnMut(usize) -> Fe>(mut g: G) -> F8 {
         let fes: [Fe; 8] = core::array::from_fn(|l| g(l));
         F8(core::array::from_fn(|i| {
-            from_array(core::array::from_fn(|l| fes[l].0[i]))
+            v::from_array(core::array::from_fn(|l| fes[l].0[i]))
         }))
     }
 
     #[inline(always)]
     fn lane(&self, l: usize) -> Fe {
-        Fe(core::array::from_fn(|i| to_array(self.0[i])[l & 7]))
+        Fe(core::array::from_fn(|i| v::to_array(self.0[i])[l & 7]))
     }
 
     #[inline(always)]
     fn lanes(&self) -> [Fe; 8] {
-        let limbs: [[u64; 8]; 5] = core::array::from_fn(|i| to_array(self.0[i]));
+        let limbs: [[u64; 8]; 5] = core::array::from_fn(|i| v::to_array(self.0[i]));
         core::array::from_fn(|l| Fe(core::array::from_fn(|i| limbs[i][l])))
     }
 
@@ -290,7 +220,7 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn prefetch(e: &AffineNiels) {
-        v::prefetch_entry(e);
+        prefetch_entry(e);
     }
 
     #[inline(always)]
