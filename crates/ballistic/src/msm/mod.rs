@@ -86,9 +86,11 @@ pub trait BatchAffine: MsmPoint {
 pub const STRAUS_MAX: usize = 112;
 
 /// Smallest MSM run with batch-affine buckets ([`pippenger::msm_batch_affine`]);
-/// measured on secp256k1: 12.6 ms vs 11.9 ms projective at 1,024 points, 28.7 ms vs
-/// 37.0 ms at 4,096 and 107 ms vs 131 ms at 16,384.
-pub const BATCH_AFFINE_MIN: usize = 2048;
+/// measured on secp256k1 (Intel, 2026-11-23, affine additions on the 4×64-bit field):
+/// 4.09 ms projective against 3.95 ms batch-affine at 512 points, 7.87 against 6.54 at
+/// 1,024, 23.6 against 18.7 at 4,096, 85.0 against 66.1 at 16,384 (at 256 points:
+/// 2.53 against 2.77).
+pub const BATCH_AFFINE_MIN: usize = 512;
 
 /// `Σ s_i·P_i` over the generic algorithms, variable time (public inputs only).
 /// Scalars are 256-bit little-endian limbs.
