@@ -211,3 +211,27 @@ where
         (a(), b())
     }
 }
+
+/// `f` over the index range `0..k`, or, when [`parallelism`] is above 1 and `k ≥ min`,
+/// over its two halves on two threads, the results joined by `combine`. The split
+/// depends only on the public `k` (constant-time callers may use it).
+///
+/// # Example
+/// ```
+/// let sum = ballistic::msm::split_halves(10, 4, |r| r.sum::<usize>(), |a, b| a + b);
+/// assert_eq!(sum, 45);
+/// ```
+pub fn split_halves<R, F, G>(k: usize, min: usize, f: F, combine: G) -> R
+where
+    R: Send,
+    F: Fn(core::ops::Range<usize>) -> R + Sync,
+    G: FnOnce(R, R) -> R,
+{
+    if parallelism() > 1 && k >= min {
+        let h = k / 2;
+        let (a, b) = join(|| f(0..h), || f(h..k));
+        combine(a, b)
+    } else {
+        f(0..k)
+    }
+}

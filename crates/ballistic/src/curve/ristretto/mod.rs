@@ -179,6 +179,13 @@ const DYNAMIC_WIDTH: usize = 5;
 /// Smallest Pippenger that the `parallel` feature splits across two threads.
 const PARALLEL_PIPPENGER_MIN: usize = 512;
 
+/// Smallest constant-time table MSM that the `parallel` feature splits.
+const PARALLEL_CT_MIN: usize = 64;
+
+/// Smallest Straus over the fixed generators' tables that the `parallel` feature
+/// splits.
+const PARALLEL_TABLE_STRAUS_MIN: usize = 256;
+
 /// Lane Pippenger over `points` (affine entries prepared here), variable time.
 fn pippenger_lanes(scalars: &[MontScalar], points: &[Point]) -> Point {
     let entries = tables(points, 2);
@@ -342,15 +349,16 @@ fn straus_many(
         inputs.push(t);
     }
     let run = |inputs: &[Straus<'_, AffineNiels>]| lanes::dispatch(StrausManyTask { inputs });
-    let out = if crate::msm::parallelism() > 1 && inputs.len() >= 2 {
-        // All cores: half of the sums on each thread (e.g. `L_k` and `R_k`).
-        let h = inputs.len() / 2;
-        let (mut a, b) = crate::msm::join(|| run(&inputs[..h]), || run(&inputs[h..]));
-        a.extend(b);
-        a
-    } else {
-        run(&inputs)
-    };
+    // All cores: half of the sums on each thread (e.g. `L_k` and `R_k`).
+    let out = crate::msm::split_halves(
+        inputs.len(),
+        2,
+        |r| run(&inputs[r]),
+        |mut a, b| {
+            a.extend(b);
+            a
+        },
+    );
     out.into_iter().map(Point).collect()
 }
 
@@ -593,17 +601,15 @@ impl Curve for Ristretto {
             let mut terms = Straus::with_capacity(k);
             push_terms(&mut terms, &tables, DYNAMIC_WIDTH, &scalars[..k]);
             Point(lanes::dispatch(StrausTask { terms: &terms }))
-        } else if crate::msm::parallelism() > 1 && k >= PARALLEL_PIPPENGER_MIN {
+        } else {
             // All cores: the two halves on two threads (one split: this machine
             // class has two cores, and each half keeps Pippenger's economy of scale).
-            let h = k / 2;
-            let (a, b) = crate::msm::join(
-                || pippenger_lanes(&scalars[..h], &points[..h]),
-                || pippenger_lanes(&scalars[h..k], &points[h..k]),
-            );
-            a + b
-        } else {
-            pippenger_lanes(&scalars[..k], &points[..k])
+            crate::msm::split_halves(
+                k,
+                PARALLEL_PIPPENGER_MIN,
+                |r| pippenger_lanes(&scalars[r.clone()], &points[r]),
+                |a, b| a + b,
+            )
         }
     }
     /// Width 8 (7.5 KiB per point) up to 2,048 points, width 6 (1.9 KiB) above:
@@ -648,17 +654,13 @@ impl Curve for Ristretto {
                 let run = |digits: &[[i8; 64]], tables: &[&[AffineNiels]]| {
                     Point(lanes::dispatch(CtTableMsm { digits, tables }))
                 };
-                let out = if crate::msm::parallelism() > 1 && k >= 64 {
-                    // All cores: half of the points on each thread (the split is public).
-                    let h = k / 2;
-                    let (a, b) = crate::msm::join(
-                        || run(&digits[..h], &tables[..h]),
-                        || run(&digits[h..], &tables[h..]),
-                    );
-                    a + b
-                } else {
-                    run(&digits, &tables)
-                };
+                // All cores: half of the points on each thread (the split is public).
+                let out = crate::msm::split_halves(
+                    k,
+                    PARALLEL_CT_MIN,
+                    |r| run(&digits[r.clone()], &tables[r]),
+                    |a, b| a + b,
+                );
                 digits.zeroize();
                 out
             }
@@ -700,49 +702,38 @@ impl Curve for Ristretto {
         let k = dynamic_scalars.len().min(dynamic_points.len());
         let (dyn_straus, dyn_pippenger) = if k > STRAUS_MAX { (0, k) } else { (k, 0) };
         let dynamic = tables(&dynamic_points[..dyn_straus], DYNAMIC_WIDTH);
-        if crate::msm::parallelism() > 1 && dyn_pippenger == 0 && static_scalars.len() >= 256 {
-            // All cores: the second half of the fixed generators on another thread.
-            let h = static_scalars.len() / 2;
-            let per = 1usize << (pre.w - 2);
-            let (first, second) = crate::msm::join(
-                || {
-                    let mut terms = Straus::with_capacity(h + dyn_straus);
-                    push_terms(&mut terms, &pre.entries, pre.w, &static_scalars[..h]);
-                    push_terms(
-                        &mut terms,
-                        &dynamic,
-                        DYNAMIC_WIDTH,
-                        &dynamic_scalars[..dyn_straus],
-                    );
-                    Point(lanes::dispatch(StrausTask { terms: &terms }))
-                },
-                || {
-                    let mut terms = Straus::with_capacity(static_scalars.len() - h);
-                    let rest = pre.entries.get(h * per..).unwrap_or(&[]);
-                    push_terms(&mut terms, rest, pre.w, &static_scalars[h..]);
-                    Point(lanes::dispatch(StrausTask { terms: &terms }))
-                },
-            );
-            return first + second;
-        }
-        let mut terms = Straus::with_capacity(static_scalars.len() + dyn_straus);
-        push_terms(&mut terms, &pre.entries, pre.w, static_scalars);
-        push_terms(
-            &mut terms,
-            &dynamic,
-            DYNAMIC_WIDTH,
-            &dynamic_scalars[..dyn_straus],
-        );
-        if dyn_pippenger == 0 {
+        let per = 1usize << (pre.w - 2);
+        // The fixed generators of `r` (and, with the first of them, the dynamic points
+        // that run by Straus) in one lane Straus pass.
+        let fixed = |r: core::ops::Range<usize>| {
+            let mut terms = Straus::with_capacity(r.len() + dyn_straus);
+            let entries = pre.entries.get(r.start * per..).unwrap_or(&[]);
+            push_terms(&mut terms, entries, pre.w, &static_scalars[r.clone()]);
+            if r.start == 0 {
+                push_terms(
+                    &mut terms,
+                    &dynamic,
+                    DYNAMIC_WIDTH,
+                    &dynamic_scalars[..dyn_straus],
+                );
+            }
             Point(lanes::dispatch(StrausTask { terms: &terms }))
-        } else {
-            // The tables' Straus and the dynamic points' Pippenger are independent
-            // (two threads with the `parallel` feature).
-            let (fixed, dynamic) = crate::msm::join(
-                || Point(lanes::dispatch(StrausTask { terms: &terms })),
-                || Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
+        };
+        if dyn_pippenger == 0 {
+            // All cores: the second half of the fixed generators on another thread.
+            return crate::msm::split_halves(
+                static_scalars.len(),
+                PARALLEL_TABLE_STRAUS_MIN,
+                fixed,
+                |a, b| a + b,
             );
-            fixed + dynamic
         }
+        // The tables' Straus and the dynamic points' Pippenger are independent (two
+        // threads with the `parallel` feature).
+        let (f, d) = crate::msm::join(
+            || fixed(0..static_scalars.len()),
+            || Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
+        );
+        f + d
     }
 }
