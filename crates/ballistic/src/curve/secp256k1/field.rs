@@ -14,7 +14,8 @@
 //! multiplies in ≈ 13 ns. Additions cost a carry chain more than k256's lazy ones, a
 //! good trade where multiplications dominate (a root: 253 squarings; an affine
 //! addition: 5M + 1S against 4 additions). Everything else (the complete formulas,
-//! the constant-time prover) stays on k256.
+//! the constant-time prover) stays on k256. Math note:
+//! `docs/secp256k1-arithmetic.md`.
 //!
 //! **Reduction.** A product `t = lo + 2^256·hi` (eight limbs) is `≡ lo + C·hi`: four
 //! `u128` multiply-adds leave a carry `c < 2^34`; `c·C < 2^68` is added back, and the
