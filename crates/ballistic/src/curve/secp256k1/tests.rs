@@ -420,6 +420,40 @@ fn range_proofs_on_secp256k1() {
     batch.verify(&mut r).unwrap();
 }
 
+/// Batch-affine Pippenger (every secp256k1 MSM from `BATCH_AFFINE_MIN` points on)
+/// against the oracle in the default test run: projective and Jacobian inputs,
+/// several windows, with the identity, opposite and repeated points (the same 40
+/// points recur, so buckets see equal and cancelling pairs).
+#[test]
+fn batch_affine_msm_differential() {
+    let mut r = rng();
+    let base: Vec<Point> = (0..40).map(|_| random_point(&mut r)).collect();
+    let k = crate::msm::BATCH_AFFINE_MIN + 37;
+    let mut points: Vec<Point> = (0..k).map(|i| base[(i * 7) % base.len()]).collect();
+    points[1] = Point::IDENTITY;
+    points[2] = points[0].negate();
+    points[3] = points[0];
+    let scalars: Vec<Scalar> = (0..k).map(|i| edge_scalar(&mut r, i)).collect();
+    let want = oracle(&scalars, &points);
+    let l: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
+    for c in [3, 8, 11] {
+        assert_eq!(
+            to_k256(&pippenger::msm_batch_affine_with_window(&l, &points, c)),
+            want,
+            "c={c}"
+        );
+    }
+    let jac = to_jacobian(&points);
+    assert_eq!(
+        to_k256(&pippenger::msm_batch_affine_with_window(&l, &jac, 9).to_point()),
+        want
+    );
+    assert_eq!(
+        to_k256(&Secp256k1::vartime_multiscalar_mul(&scalars, &points)),
+        want
+    );
+}
+
 #[test]
 fn batch_affine_addition_cases() {
     let mut r = rng();
