@@ -1,10 +1,10 @@
 //! Affine points added many at a time with one shared inversion (Montgomery's
-//! trick), on the 4×64-bit field of [`super::field`]: the inner loop of batch-affine
+//! trick), on the 4×64-bit field of `super::field`: the inner loop of batch-affine
 //! Pippenger ([`crate::msm::pippenger::msm_batch_affine`]).
 //!
 //! | name | meaning |
 //! |---|---|
-//! | `W` | a field element on four 64-bit limbs ([`super::field`]) |
+//! | `W` | a field element on four 64-bit limbs (`super::field`) |
 //! | [`Affine64`] | an affine point `(x, y)` with `W` coordinates, or the identity |
 //! | `λ` | the slope: `(y₂ − y₁)/(x₂ − x₁)` (chord), `3x₁²/(2y₁)` (tangent) |
 //! | `M`, `S` | one multiplication, one squaring of `W` (≈ 13 ns each here) |
@@ -23,7 +23,7 @@ use super::field::W;
 use super::point::Affine;
 use subtle::Choice;
 
-/// An affine point on [`W`] coordinates (see the module doc), or the identity
+/// An affine point on `W` coordinates (see the module doc), or the identity
 /// (`infinity`, with `x = y = 0`).
 ///
 /// # Example

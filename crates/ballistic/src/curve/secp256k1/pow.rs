@@ -1,10 +1,10 @@
 //! Long exponentiations in the secp256k1 base field on four 64-bit limbs: the square
 //! root `x^((p+1)/4)` of point decompression.
 //!
-//! `W` is the 4×64-bit field element of [`super::field`].
+//! `W` is the 4×64-bit field element of `super::field`.
 //!
 //! **Why.** A square root is ≈ 255 squarings and 13 multiplications in a row: on
-//! [`W`] (≈ 13 ns a squaring) a root costs ≈ 3.4 µs, on k256's `FieldElement`
+//! `W` (≈ 13 ns a squaring) a root costs ≈ 3.4 µs, on k256's `FieldElement`
 //! (≈ 20 ns) ≈ 5.2 µs. Decompression is a third of batch verification in the
 //! secp256k1-zkp format (17 roots per 64-bit proof), so this is where the faster
 //! arithmetic pays. The exponentiation is constant time.
@@ -17,7 +17,7 @@
 use super::field::W;
 use k256::FieldElement as Fe;
 
-/// The two operations a square-root chain needs, for [`W`] and for the IFMA lanes
+/// The two operations a square-root chain needs, for `W` and for the IFMA lanes
 /// (one chain, written once: [`pow_sqrt`]).
 pub(crate) trait SqrtChain: Copy {
     /// `self · b`.
