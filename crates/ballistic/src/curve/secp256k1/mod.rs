@@ -70,7 +70,6 @@ pub(crate) fn be_limbs(be: &[u8; 32]) -> [u64; 4] {
     out
 }
 
-/// Parses a big-endian field element; `None` if it is not below `p`.
 /// The x-coordinate of a 33-byte encoding, if its prefix is `0x08` or `0x09` and the
 /// coordinate is below `p`.
 fn decode_x(e: &[u8; 33]) -> Option<Fe> {
@@ -80,8 +79,8 @@ fn decode_x(e: &[u8; 33]) -> Option<Fe> {
     fe_from_be(&e[1..])
 }
 
-/// `x³ + 7`.
-fn curve_rhs(x: &Fe) -> Fe {
+/// `x³ + 7` (normalised): the square of `y` for a point with x-coordinate `x`.
+pub(crate) fn curve_rhs(x: &Fe) -> Fe {
     (x.square() * x + Fe::from_u64(7)).normalize()
 }
 
@@ -100,6 +99,7 @@ fn point_from_root(e: &[u8; 33], x: Fe, mut y: Fe) -> Point {
     .to_projective()
 }
 
+/// Parses a big-endian field element; `None` if it is not below `p`.
 fn fe_from_be(bytes: &[u8]) -> Option<Fe> {
     let arr: [u8; 32] = bytes.try_into().ok()?;
     Option::from(Fe::from_bytes(&arr.into()))

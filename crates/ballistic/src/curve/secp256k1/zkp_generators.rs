@@ -181,10 +181,9 @@ fn svdw_with_jinv(t: &Fe, c: &Fe, d: &Fe, jinv: &Fe) -> Affine {
     let x2 = (x1 + &Fe::ONE).negate(2).normalize(); // −(x1 + 1)
     let x3 = (winv.square() + &Fe::ONE).normalize(); // 1 + 1/w²
     for x in [x1, x2, x3] {
-        let gx = x.square() * &x + &Fe::from_u64(7); // [2]
-                                                     // `gx^((p+1)/4)`: the root that is a quadratic residue (the one decompression
-                                                     // uses too).
-        if let Some(y) = super::pow::sqrt(&gx) {
+        // `g(x)^((p+1)/4)`: the root that is a quadratic residue (the one
+        // decompression uses too).
+        if let Some(y) = super::pow::sqrt(&super::curve_rhs(&x)) {
             let y = if bool::from(t.is_odd()) {
                 y.negate(1).normalize()
             } else {
