@@ -144,10 +144,9 @@ impl<C: Curve> InnerProductProof<C> {
             // them: a table MSM costs ~23 additions per non-zero point and no table
             // build, while materialising costs 2·n_k MSMs that each pay doublings.
             let original = tables.filter(|_| M == np);
-            let block = if original.is_some() {
-                usize::MAX
-            } else {
-                LAZY_BLOCK_ROUNDS
+            let block = match original {
+                Some(t) => t.rounds,
+                None => LAZY_BLOCK_ROUNDS,
             };
             // Otherwise tables over this block's base, if the curve's pay off here.
             let local: Option<C::Precomputation> = if original.is_some() {
@@ -224,8 +223,20 @@ impl<C: Curve> InnerProductProof<C> {
             }
             if n > final_len {
                 // Materialise: G'_p = Σ_t gc[p + t·n]·base_G[p + t·n], likewise H.
-                let (new_G, new_H) =
-                    materialise::<C>(local.as_ref(), &gc, &hc, &base_G, &base_H, n);
+                // Over the original generators' tables (in their own order) or this
+                // block's (in working order).
+                let (new_G, new_H) = match original {
+                    Some(t) => materialise::<C>(
+                        Some(t.table),
+                        &|i| t.index(i),
+                        &gc,
+                        &hc,
+                        &base_G,
+                        &base_H,
+                        n,
+                    ),
+                    None => materialise::<C>(local.as_ref(), &|i| i, &gc, &hc, &base_G, &base_H, n),
+                };
                 base_G = new_G;
                 base_H = new_H;
                 gc.clear();
@@ -311,6 +322,7 @@ fn pair<C: Curve>(v: Vec<C::Point>) -> (C::Point, C::Point) {
 /// once (over the block's tables when there are some).
 fn materialise<C: Curve>(
     tables: Option<&C::Precomputation>,
+    index: &dyn Fn(usize) -> usize,
     gc: &[C::Scalar],
     hc: &[C::Scalar],
     base_G: &[C::Point],
@@ -325,7 +337,7 @@ fn materialise<C: Curve>(
                 .map(|q| {
                     let (p, off, c) = if q < n { (q, 0, gc) } else { (q - n, M, hc) };
                     (0..stride)
-                        .map(|t| (off + p + t * n, c[p + t * n]))
+                        .map(|t| (index(off + p + t * n), c[p + t * n]))
                         .collect()
                 })
                 .collect();
@@ -361,13 +373,30 @@ fn materialise<C: Curve>(
     (out, new_H)
 }
 
+/// Cached tables over the original `G || H` (in their own order, `position` maps the
+/// working order to it): every round runs over them (`rounds = usize::MAX`), or a
+/// first block of `rounds` rounds whose current generators are then materialised
+/// from them (`docs/inner-product.md`, "Larger shapes share the verifier's tables").
 pub(crate) struct IpaTables<'a, C: Curve> {
     pub(crate) table: &'a C::Precomputation,
     pub(crate) np: usize,
     pub(crate) position: &'a (dyn Fn(usize) -> usize + Sync),
+    /// How many rounds stay lazy over the original generators before the current
+    /// generators are materialised from the tables (`usize::MAX`: every round).
+    pub(crate) rounds: usize,
 }
 
 impl<C: Curve> IpaTables<'_, C> {
+    /// The table index of working-order index `i` of `G || H`.
+    fn index(&self, i: usize) -> usize {
+        let np = self.np;
+        if i < np {
+            (self.position)(i)
+        } else {
+            np + (self.position)(i - np)
+        }
+    }
+
     /// `L` and `R` over the cached tables of the original generators (whose order
     /// is the generators' own, not the argument's working order: `position` maps).
     fn msm_pair(
@@ -378,18 +407,8 @@ impl<C: Curve> IpaTables<'_, C> {
         c_R: C::Scalar,
         Q: &C::Point,
     ) -> (C::Point, C::Point) {
-        let np = self.np;
         let map = |v: &[(usize, C::Scalar)]| -> Vec<(usize, C::Scalar)> {
-            v.iter()
-                .map(|(i, s)| {
-                    let j = if *i < np {
-                        (self.position)(*i)
-                    } else {
-                        np + (self.position)(*i - np)
-                    };
-                    (j, *s)
-                })
-                .collect()
+            v.iter().map(|(i, s)| (self.index(*i), *s)).collect()
         };
         let (l, r) = (map(sL), map(sR));
         pair::<C>(C::vartime_precomputed_mul_many(
@@ -462,44 +481,76 @@ mod tests {
                 + Ristretto::vartime_multiscalar_mul(&b, &Hp)
                 + Q * c;
 
-            let mut pt = merlin::Transcript::new(b"ipp test");
-            let proof = InnerProductProof::<Ristretto>::create(
-                1,
-                None,
-                &mut pt,
-                &Q,
-                &h_factors,
-                &G,
-                &H,
-                a.clone(),
-                b.clone(),
-            )
-            .expect("prove");
-            assert_eq!(proof.rounds(), lg);
+            // Without tables; over the original generators' tables for every round
+            // and for a first block only (materialised from them), in working order
+            // and in bit-reversed order (secp256k1-zkp's).
+            for (mode, rounds, reversed) in [
+                (0, 0, false),
+                (1, usize::MAX, false),
+                (2, LAZY_BLOCK_ROUNDS, false),
+                (3, LAZY_BLOCK_ROUNDS, true),
+                (4, 1, true),
+            ] {
+                let position = move |i: usize| {
+                    if reversed && lg > 0 {
+                        i.reverse_bits() >> (usize::BITS - lg as u32)
+                    } else {
+                        i
+                    }
+                };
+                // The tables hold the generators in their own order: working index `i`
+                // sits at `position(i)`.
+                let mut own = vec![Q; 2 * np];
+                for i in 0..np {
+                    own[position(i)] = G[i];
+                    own[np + position(i)] = H[i];
+                }
+                let pre = Ristretto::precompute(&own);
+                let tables = IpaTables::<Ristretto> {
+                    table: &pre,
+                    np,
+                    position: &position,
+                    rounds,
+                };
+                let mut pt = merlin::Transcript::new(b"ipp test");
+                let proof = InnerProductProof::<Ristretto>::create(
+                    1,
+                    (mode > 0).then_some(&tables),
+                    &mut pt,
+                    &Q,
+                    &h_factors,
+                    &G,
+                    &H,
+                    a.clone(),
+                    b.clone(),
+                )
+                .expect("prove");
+                assert_eq!(proof.rounds(), lg);
 
-            let mut vt = merlin::Transcript::new(b"ipp test");
-            let u = proof
-                .verification_challenges(np, &mut vt)
-                .expect("challenges");
-            let mut u_inv = u.clone();
-            let all_inv = Ristretto::scalar_batch_invert(&mut u_inv);
-            let u_sq: Vec<Scalar> = u.iter().map(|x| x * x).collect();
-            let s = s_vector::<Ristretto>(&u_sq, all_inv, np);
-            let mut lhs = P;
-            for k in 0..lg {
-                lhs +=
-                    proof.L_vec[k].point * u_sq[k] + proof.R_vec[k].point * (u_inv[k] * u_inv[k]);
+                let mut vt = merlin::Transcript::new(b"ipp test");
+                let u = proof
+                    .verification_challenges(np, &mut vt)
+                    .expect("challenges");
+                let mut u_inv = u.clone();
+                let all_inv = Ristretto::scalar_batch_invert(&mut u_inv);
+                let u_sq: Vec<Scalar> = u.iter().map(|x| x * x).collect();
+                let s = s_vector::<Ristretto>(&u_sq, all_inv, np);
+                let mut lhs = P;
+                for k in 0..lg {
+                    lhs += proof.L_vec[k].point * u_sq[k]
+                        + proof.R_vec[k].point * (u_inv[k] * u_inv[k]);
+                }
+                let s_inv: Vec<Scalar> = s.iter().rev().copied().collect();
+                let (a, b) = (proof.a[0], proof.b[0]);
+                let rhs = Ristretto::vartime_multiscalar_mul(&s, &G) * a
+                    + Ristretto::vartime_multiscalar_mul(&s_inv, &Hp) * b
+                    + Q * (a * b);
+                assert_eq!(lhs, rhs, "np = {np}, mode {mode}");
+
+                // A wrong length is rejected, never indexed out of bounds.
+                let mut vt = merlin::Transcript::new(b"ipp test");
+                assert!(proof.verification_challenges(np * 2, &mut vt).is_err());
             }
-            let s_inv: Vec<Scalar> = s.iter().rev().copied().collect();
-            let (a, b) = (proof.a[0], proof.b[0]);
-            let rhs = Ristretto::vartime_multiscalar_mul(&s, &G) * a
-                + Ristretto::vartime_multiscalar_mul(&s_inv, &Hp) * b
-                + Q * (a * b);
-            assert_eq!(lhs, rhs, "np = {np}");
-
-            // A wrong length is rejected, never indexed out of bounds.
-            let mut vt = merlin::Transcript::new(b"ipp test");
-            assert!(proof.verification_challenges(np * 2, &mut vt).is_err());
         }
     }
 }

@@ -315,18 +315,27 @@ where
         permute::<C::Point>(&mut G, variant, np);
         permute::<C::Point>(&mut H, variant, np);
     }
-    // Precomputed tables for the rounds over the original generators, where the
-    // curve's tables pay off in the prover (measured: secp256k1 yes, ristretto255 no).
+    // Precomputed tables for every round over the original generators, where the
+    // curve's prover tables pay off (`Curve::PROVER_USES_TABLES`, `N' ≤ TABLE_MAX_LEN`).
     let table = if C::PROVER_USES_TABLES {
-        bp_gens.prover_table(n, m)
+        bp_gens.prover_table(n, m).map(|t| (t, usize::MAX))
     } else {
         None
     };
+    // Larger shapes share the verifier's cached tables for a first block of rounds,
+    // then materialise the current generators from them (measured on ristretto255,
+    // n = 64, m = 8: 35.3 → 28.1 ms per proof on AVX2).
+    let table = table.or_else(|| {
+        bp_gens
+            .table(n, m)
+            .map(|t| (t, crate::inner_product::LAZY_BLOCK_ROUNDS))
+    });
     let position = move |i: usize| variant.ipa_position(i, np);
-    let ipa_tables = table.as_deref().map(|t| IpaTables {
-        table: t,
+    let ipa_tables = table.as_ref().map(|(t, rounds)| IpaTables {
+        table: &**t,
         np,
         position: &position,
+        rounds: *rounds,
     });
     let ipp_proof = InnerProductProof::create(
         variant.ipa_final_len(np),
