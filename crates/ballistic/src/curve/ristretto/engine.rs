@@ -138,10 +138,11 @@ impl<F: FeLanes> ExtL<F> {
 
     #[inline(always)]
     fn finish(a: &F, b: &F, c: &F, d: &F) -> Self {
-        let e = b.sub(a);
-        let f = d.sub(c);
-        let g = d.add(c);
-        let h = b.add(a);
+        // Each only multiplied: loose.
+        let e = b.sub_loose(a);
+        let f = d.sub_loose(c);
+        let g = d.add_loose(c);
+        let h = b.add_loose(a);
         ExtL {
             X: e.mul(&f),
             Y: g.mul(&h),
@@ -153,8 +154,8 @@ impl<F: FeLanes> ExtL<F> {
     /// `self + q` lane by lane (7 vector M).
     #[inline(always)]
     pub fn add_niels(&self, q: &NielsL<F>) -> Self {
-        let a = self.Y.sub(&self.X).mul(&q.ym);
-        let b = self.Y.add(&self.X).mul(&q.yp);
+        let a = self.Y.sub_loose(&self.X).mul(&q.ym);
+        let b = self.Y.add_loose(&self.X).mul(&q.yp);
         let c = self.T.mul(&q.t2d);
         let d = self.Z.add(&self.Z);
         Self::finish(&a, &b, &c, &d)
@@ -163,8 +164,8 @@ impl<F: FeLanes> ExtL<F> {
     /// `self + q` lane by lane, both projective (9 vector M).
     #[inline(always)]
     pub fn add_ext(&self, q: &Self) -> Self {
-        let a = self.Y.sub(&self.X).mul(&q.Y.sub(&q.X));
-        let b = self.Y.add(&self.X).mul(&q.Y.add(&q.X));
+        let a = self.Y.sub_loose(&self.X).mul(&q.Y.sub_loose(&q.X));
+        let b = self.Y.add_loose(&self.X).mul(&q.Y.add_loose(&q.X));
         let c = self.T.mul(&q.T).mul(&F::splat(&D2));
         let zz = self.Z.mul(&q.Z);
         let d = zz.add(&zz);
@@ -179,9 +180,9 @@ impl<F: FeLanes> ExtL<F> {
         let zz = self.Z.square();
         let c = zz.add(&zz);
         let h = a.add(&b);
-        let e = h.sub(&self.X.add(&self.Y).square());
+        let e = h.sub_loose(&self.X.add_loose(&self.Y).square());
         let g = a.sub(&b);
-        let f = c.add(&g);
+        let f = c.add_loose(&g);
         ExtL {
             X: e.mul(&f),
             Y: g.mul(&h),
@@ -263,8 +264,8 @@ impl<F: FeLanes> ExtL<F> {
     /// `self + q` lane by lane (8 vector M).
     #[inline(always)]
     fn add_proj_niels(&self, q: &ProjNielsL<F>) -> Self {
-        let a = self.Y.sub(&self.X).mul(&q.ym);
-        let b = self.Y.add(&self.X).mul(&q.yp);
+        let a = self.Y.sub_loose(&self.X).mul(&q.ym);
+        let b = self.Y.add_loose(&self.X).mul(&q.yp);
         let c = self.T.mul(&q.t2d);
         let zz = self.Z.mul(&q.z);
         let d = zz.add(&zz);

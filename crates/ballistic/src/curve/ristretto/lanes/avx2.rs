@@ -9,29 +9,35 @@
 //!
 //! **Invariant.** Every value this module returns, and every value [`FeLanes::from_fn`]
 //! builds, has limbs `l_i < 2^s_i + 2^14`; every operation accepts exactly those. So
-//! every value stays a valid input of every operation.
+//! every value stays a valid input of every operation. The exceptions are
+//! [`FeLanes::add_loose`] and [`FeLanes::sub_loose`]: they skip the carry, and their
+//! results, below the **loose bound** `3·2^s_i + 2^14` (`< 2^27.59`), are accepted
+//! only by the multiplication and the squaring, which return the invariant.
 //!
 //! **Multiplication** (ref10's schoolbook, 100 `vpmuludq`). `w_i + w_j = w_(i+j)`,
 //! plus one when `i` and `j` are both odd; products of weight `2^255` or more wrap
 //! with a factor 19. So column `k` is `c_k = Σ_(i+j≡k mod 10) a_i·b_j·(2 if i, j
-//! odd)·(19 if i+j ≥ 10)`, computed as `m(a_i or 2·a_i, b_j or 19·b_j)`: the
-//! operands are below `2^28` and `19·(2^26 + 2^14) < 2^31`, so they fit in 32 bits.
-//! With limbs at the invariant's maximum the columns are below `2^58.97` (`c_0`, the
-//! largest: `249·2^51`), `c_8 < 2^56.05` and `c_9 < 2^54.33`; no column overflows.
-//! A sequential carry chain in two interleaved halves (0→1→2→3→4→5 and
+//! odd)·(19 if i+j ≥ 10)`, computed as `m(a_i or 2·a_i, b_j or 19·b_j)`: with
+//! operands up to the loose bound, `2·a_i < 2^27.6` and `19·b_j < 2^31.84`, so they
+//! fit in 32 bits. With every limb at the loose bound the columns are below
+//! `2^62.13` (`c_0`, the largest), `c_8 < 2^59.22` and `c_9 < 2^57.5`; no column
+//! overflows. A sequential carry chain in two interleaved halves (0→1→2→3→4→5 and
 //! 4→5→6→7→8→9) leaves every limb below `2^s_i` except limb 5 (below
-//! `2^25 + 2^8.1`: limb 4 was at most `2^34.03` when carried a second time). The
-//! carry out of limb 9 is below `(2^54.33 + 2^30.06)/2^25 < 2^29.4` so `19·c` is one
-//! `vpmuludq`; added to limb 0 and carried once more, it leaves limb 1 below
-//! `2^25 + 2^8`. Squaring computes each of the 55 products `i ≤ j` once, with the
-//! factor 2 of `i < j` on the left operand (`2·a_i < 2^28`) and the factors of odd
-//! pairs and wrapping on the right (`19·a_j`, `38·a_j < 2^30.25`); its columns are
-//! those of `a·a`.
+//! `2^25 + 2^10.1`: limb 4 was at most `2^36.1` when carried a second time). The
+//! carry `c` out of limb 9 is below `2^32.5`, so `19·c` is computed in 64 bits as
+//! `c + 2c + 16c`; added to limb 0 and carried once more, it leaves limb 1 below
+//! `2^25 + 2^10.8`. Squaring computes each of the 55 products `i ≤ j` once, with the
+//! factor 2 of `i < j` on the left operand (`2·a_i < 2^28.6`) and the factors of odd
+//! pairs and wrapping on the right (`19·a_j`, `38·a_j < 2^31.84` at the loose bound:
+//! `38·a_j` only for odd `j`); its columns are those of `a·a`.
 //!
 //! **Additions** and subtractions (`a + 2p − b`, `2p_i ≥ 2^(s_i+1) − 38 > b_i`)
 //! produce limbs below `2^(s_i+2)` and are followed by one parallel carry (limb `i`
 //! keeps its low `s_i` bits plus the carry of limb `i−1`, at most 3; limb 0 receives
-//! 19 times the carry of limb 9): limbs below `2^s_i + 57`.
+//! 19 times the carry of limb 9): limbs below `2^s_i + 57`. The loose forms skip
+//! the carry (`a + b < 2^(s_i+1) + 2^15`, `a + 2p − b < 3·2^s_i + 2^14`); the point
+//! formulas use them wherever the result is only multiplied (six of the seven
+//! additions of a mixed addition, three of the six of a doubling).
 //!
 //! **Conversions.** [`FeLanes::from_fn`] splits each 64-bit serial limb `x_k` into
 //! limbs `2k` (low 26 bits) and `2k+1` (the next 25 bits); the bits above 51 (below
@@ -39,7 +45,8 @@
 //! so any serial [`Fe`] is accepted. [`FeLanes::lane`] recombines
 //! `l_2k + l_(2k+1)·2^26 < 2^51 + 2^41 < 2^52`, a valid serial [`Fe`].
 //!
-//! **Cost.** A multiplication is 110 `vpmuludq` (100 products, `19·b_j`, `19·c`),
+//! **Cost.** A multiplication is 109 `vpmuludq` (100 products, `19·b_j`) and three
+//! shifts and adds for `19·c`,
 //! about 107 additions and 24 shifts and masks; a squaring 61 `vpmuludq` and about
 //! 70 additions; an addition or subtraction about 40 instructions.
 //!
@@ -99,6 +106,11 @@ mod v {
     #[inline(always)]
     pub fn shr<const S: i32>(a: __m256i) -> __m256i {
         unsafe { x::_mm256_srli_epi64::<S>(a) }
+    }
+    /// Left shift of each 64-bit lane.
+    #[inline(always)]
+    pub fn shl<const S: i32>(a: __m256i) -> __m256i {
+        unsafe { x::_mm256_slli_epi64::<S>(a) }
     }
     /// The 64-bit products of the low 32 bits of each 64-bit lane.
     #[inline(always)]
@@ -286,10 +298,11 @@ fn reduce(mut z: [__m256i; 10]) -> F4 {
     carry(&mut z, 7);
     carry(&mut z, 4);
     carry(&mut z, 8);
-    // c < 2^29.4: one 32-bit multiplication by 19.
+    // c < 2^32.5 (loose operands): 19·c = c + 2c + 16c in 64 bits.
     let c = v::shr::<25>(z[9]);
     z[9] = v::and(z[9], v::splat(MASK25));
-    z[0] = v::add(z[0], v::mul(c, v::splat(19)));
+    let c19 = v::add(v::add(c, v::shl::<1>(c)), v::shl::<4>(c));
+    z[0] = v::add(z[0], c19);
     carry(&mut z, 0);
     F4(z)
 }
@@ -410,6 +423,18 @@ impl FeLanes for F4 {
     #[inline(always)]
     fn sub(&self, b: &F4) -> F4 {
         carry_parallel(each10!(i => v::sub(v::add(self.0[i], v::splat(two_p(i))), b.0[i])))
+    }
+
+    /// No carry: limbs below `2^(s_i+1) + 2^15`, within the loose bound.
+    #[inline(always)]
+    fn add_loose(&self, b: &F4) -> F4 {
+        F4(each10!(i => v::add(self.0[i], b.0[i])))
+    }
+
+    /// No carry: limbs below `2^s_i + 2^14 + 2p_i < 3·2^s_i + 2^14`, the loose bound.
+    #[inline(always)]
+    fn sub_loose(&self, b: &F4) -> F4 {
+        F4(each10!(i => v::sub(v::add(self.0[i], v::splat(two_p(i))), b.0[i])))
     }
 
     #[inline(always)]
@@ -540,7 +565,16 @@ mod tests {
         assert_invariant(x);
         assert_invariant(y);
         type Serial = fn(&Fe, &Fe) -> Fe;
-        let ops: [(F4, Serial); 6] = [
+        let ops: [(F4, Serial); 10] = [
+            // Loose sums and differences as either operand of a product.
+            (x.sub_loose(y).mul(&y.add_loose(x)), |a, b| {
+                a.sub(b).mul(&b.add(a))
+            }),
+            (y.add_loose(x).mul(&y.sub_loose(x)), |a, b| {
+                b.add(a).mul(&b.sub(a))
+            }),
+            (x.sub_loose(y).square(), |a, b| a.sub(b).square()),
+            (x.mul(&y.add_loose(y)), |a, b| a.mul(&b.add(b))),
             (x.mul(y), |a, b| a.mul(b)),
             (x.square(), |a, _| a.square()),
             (x.add(y), |a, b| a.add(b)),
@@ -594,6 +628,34 @@ mod tests {
             let ys: [Fe; 4] = core::array::from_fn(|l| serial(&ly[l]));
             check_ops(&from_limbs(lx), &from_limbs(ly), &xs, &ys, rng.gen());
         }
+        // Loose operands anywhere up to the loose bound `3·2^s_i + 2^14`, and all at
+        // its maximum: products and squares are exact and within the invariant.
+        let loose = |i: usize| 3 * (1u64 << (26 - (i % 2))) + (1 << 14);
+        for r in 0..2000 {
+            let (lx, ly): ([[u64; 10]; 4], [[u64; 10]; 4]) = if r == 0 {
+                let top = [core::array::from_fn(|i| loose(i) - 1); 4];
+                (top, top)
+            } else {
+                let mut l = || -> [[u64; 10]; 4] {
+                    core::array::from_fn(|_| {
+                        core::array::from_fn(|i| match rng.gen_range(0..4) {
+                            0 => loose(i) - 1,
+                            1 => 0,
+                            _ => rng.gen_range(0..loose(i)),
+                        })
+                    })
+                };
+                (l(), l())
+            };
+            let (x, y) = (from_limbs(lx), from_limbs(ly));
+            for l in 0..4 {
+                let (xs, ys) = (serial(&lx[l]).weak_reduce(), serial(&ly[l]).weak_reduce());
+                assert_eq!(x.mul(&y).lane(l).to_bytes(), xs.mul(&ys).to_bytes());
+                assert_eq!(x.square().lane(l).to_bytes(), xs.square().to_bytes());
+            }
+            assert_invariant(&x.mul(&y));
+            assert_invariant(&x.square());
+        }
         // Chains of 1,000 random operations, from the maximal limbs.
         for chain in 0..4 {
             let (mut x, mut y) = (from_limbs(top), from_limbs(random_limbs(&mut rng)));
@@ -605,7 +667,7 @@ mod tests {
             }
             for _ in 0..1000 {
                 let mask: u32 = rng.gen();
-                let op = rng.gen_range(0..7);
+                let op = rng.gen_range(0..8);
                 let nx = match op {
                     0 => x.mul(&y),
                     1 => x.square(),
@@ -613,6 +675,7 @@ mod tests {
                     3 => x.sub(&y),
                     4 => x.neg(),
                     5 => x.select(&y, mask),
+                    6 => x.sub_loose(&y).mul(&x.add_loose(&y)),
                     _ => x.add(&x).add(&x.add(&x)),
                 };
                 let nxs: [Fe; 4] = core::array::from_fn(|l| {
@@ -630,6 +693,7 @@ mod tests {
                                 *a
                             }
                         }
+                        6 => a.sub(b).mul(&a.add(b)),
                         _ => a.add(a).add(&a.add(a)),
                     }
                 });

@@ -55,6 +55,19 @@ pub trait FeLanes: Copy {
     fn add(&self, b: &Self) -> Self;
     /// `self − b`.
     fn sub(&self, b: &Self) -> Self;
+    /// `self + b` whose result may only be an operand of [`FeLanes::mul`] or
+    /// [`FeLanes::square`] (a backend may then skip the carries; default:
+    /// [`FeLanes::add`]).
+    #[inline(always)]
+    fn add_loose(&self, b: &Self) -> Self {
+        self.add(b)
+    }
+    /// `self − b` whose result may only be an operand of [`FeLanes::mul`] or
+    /// [`FeLanes::square`] (default: [`FeLanes::sub`]).
+    #[inline(always)]
+    fn sub_loose(&self, b: &Self) -> Self {
+        self.sub(b)
+    }
     /// `self · b`.
     fn mul(&self, b: &Self) -> Self;
     /// `self²`.
