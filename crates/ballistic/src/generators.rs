@@ -306,8 +306,9 @@ impl<C: Curve> BulletproofGens<C> {
         (G, H)
     }
 
-    /// Precomputed tables over `G || H` (padded), cached per shape; `None` above
-    /// [`TABLE_MAX_LEN`].
+    /// Precomputed tables over `G || H` (padded), cached per shape, for the verifier
+    /// and for the first inner-product rounds of provers above [`TABLE_MAX_LEN`];
+    /// `None` above [`Curve::VERIFIER_TABLE_MAX_LEN`].
     /// The generators are only gathered when the table is first built, so a cached
     /// lookup costs no copy. The caller has checked the shape against the capacity.
     pub(crate) fn table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
