@@ -140,12 +140,14 @@ impl<C: Curve> InnerProductProof<C> {
         let mut sR: Vec<(usize, C::Scalar)> = Vec::with_capacity(np);
         while n > final_len {
             let M = base_G.len();
-            // With tables over the original generators every round stays lazy over
-            // them: a table MSM costs ~23 additions per non-zero point and no table
-            // build, while materialising costs 2·n_k MSMs that each pay doublings.
+            // With tables over the original generators, `rounds` rounds stay lazy over
+            // them (every round for the prover's own small-shape tables: a table MSM
+            // costs ~23 additions per non-zero point and no table build, while
+            // materialising costs 2·n_k MSMs that each pay doublings). At least one
+            // round, so that a materialised base is never the original length again.
             let original = tables.filter(|_| M == np);
             let block = match original {
-                Some(t) => t.rounds,
+                Some(t) => t.rounds.max(1),
                 None => LAZY_BLOCK_ROUNDS,
             };
             // Otherwise tables over this block's base, if the curve's pay off here.
@@ -490,6 +492,8 @@ mod tests {
                 (2, LAZY_BLOCK_ROUNDS, false),
                 (3, LAZY_BLOCK_ROUNDS, true),
                 (4, 1, true),
+                // `rounds = 0` runs as one round (never an endless materialisation).
+                (5, 0, false),
             ] {
                 let position = move |i: usize| {
                     if reversed && lg > 0 {
