@@ -227,18 +227,10 @@ impl<C: Curve> InnerProductProof<C> {
                 // Materialise: G'_p = Σ_t gc[p + t·n]·base_G[p + t·n], likewise H.
                 // Over the original generators' tables (in their own order) or this
                 // block's (in working order).
-                let (new_G, new_H) = match original {
-                    Some(t) => materialise::<C>(
-                        Some(t.table),
-                        &|i| t.index(i),
-                        &gc,
-                        &hc,
-                        &base_G,
-                        &base_H,
-                        n,
-                    ),
-                    None => materialise::<C>(local.as_ref(), &|i| i, &gc, &hc, &base_G, &base_H, n),
-                };
+                let by_table = |i: usize| original.map_or(i, |t| t.index(i));
+                let pre = original.map(|t| t.table).or(local.as_ref());
+                let (new_G, new_H) =
+                    materialise::<C>(pre, &by_table, &gc, &hc, &base_G, &base_H, n);
                 base_G = new_G;
                 base_H = new_H;
                 gc.clear();

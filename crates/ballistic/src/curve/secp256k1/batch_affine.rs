@@ -14,9 +14,9 @@
 //! then two multiplications on the way back) and `2M + 1S` for `λ`, `x₃`, `y₃`:
 //! `5M + 1S`, ≈ 80 ns from the measured costs of `M` and `S`, against ≈ 150 ns for
 //! the same on k256's `FieldElement` (and 11M ≈ 275 ns for a projective mixed
-//! addition); the end-to-end effect is measured in BENCHMARKS.md (issue 4). Variable time: only the
-//! verifier's public points come here; every case (identity, equal and opposite
-//! points) is handled.
+//! addition); the end-to-end effect is measured in BENCHMARKS.md (issue 4).
+//! Variable time: only the verifier's public points come here; every case
+//! (identity, equal and opposite points) is handled.
 
 use alloc::vec::Vec;
 

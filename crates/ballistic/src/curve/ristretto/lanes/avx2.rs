@@ -417,12 +417,12 @@ impl FeLanes for F4 {
 
     #[inline(always)]
     fn add(&self, b: &F4) -> F4 {
-        carry_parallel(each10!(i => v::add(self.0[i], b.0[i])))
+        carry_parallel(self.add_loose(b).0)
     }
 
     #[inline(always)]
     fn sub(&self, b: &F4) -> F4 {
-        carry_parallel(each10!(i => v::sub(v::add(self.0[i], v::splat(two_p(i))), b.0[i])))
+        carry_parallel(self.sub_loose(b).0)
     }
 
     /// No carry: limbs below `2^(s_i+1) + 2^15`, within the loose bound.
