@@ -30,8 +30,9 @@ pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 /// Label of the chain of padding `H` generators.
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
 /// Largest vector length `N'` for which the prover caches precomputed tables over
-/// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; width-10
-/// NAF tables, 30 KiB per generator on ristretto255, so 3.75 MiB at `N' = 64`), and
+/// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; on
+/// ristretto255 width-10 NAF tables of every generator and of `2^128` times it,
+/// 60 KiB per generator, so 7.5 MiB at `N' = 64`), and
 /// the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
 /// Curves without profitable prover tables ignore it (`Curve::PROVER_USES_TABLES`).
 pub const TABLE_MAX_LEN: usize = 64;

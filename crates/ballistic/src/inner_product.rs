@@ -378,6 +378,9 @@ pub(crate) struct IpaTables<'a, C: Curve> {
     /// How many rounds stay lazy over the original generators before the current
     /// generators are materialised from the tables (`usize::MAX`: every round).
     pub(crate) rounds: usize,
+    /// `2^128·Q` when the table is split at `2^128` ([`Curve::prover_split`]): the
+    /// `Q` terms are then split too, and every scalar of a round has 128 bits.
+    pub(crate) q_high: Option<C::Point>,
 }
 
 impl<C: Curve> IpaTables<'_, C> {
@@ -405,16 +408,23 @@ impl<C: Curve> IpaTables<'_, C> {
             v.iter().map(|(i, s)| (self.index(*i), *s)).collect()
         };
         let (l, r) = (map(sL), map(sR));
+        let q_terms = |c: C::Scalar| -> Vec<(C::Scalar, C::Point)> {
+            match (self.q_high, C::prover_split(&c)) {
+                (Some(q_high), Some((lo, hi))) => vec![(lo, *Q), (hi, q_high)],
+                _ => vec![(c, *Q)],
+            }
+        };
+        let (qL, qR) = (q_terms(c_L), q_terms(c_R));
         pair::<C>(C::vartime_precomputed_mul_many(
             self.table,
             &[
                 SparseMsm {
                     statics: &l,
-                    dynamic: &[(c_L, *Q)],
+                    dynamic: &qL,
                 },
                 SparseMsm {
                     statics: &r,
-                    dynamic: &[(c_R, *Q)],
+                    dynamic: &qR,
                 },
             ],
         ))
@@ -478,6 +488,8 @@ mod tests {
             // Without tables; over the original generators' tables for every round
             // and for a first block only (materialised from them), in working order
             // and in bit-reversed order (secp256k1-zkp's).
+            // Modes 6 and 7: the prover's tables split at 2^128, with the `Q` terms
+            // split too (every round) or not (a first block).
             for (mode, rounds, reversed) in [
                 (0, 0, false),
                 (1, usize::MAX, false),
@@ -486,6 +498,8 @@ mod tests {
                 (4, 1, true),
                 // `rounds = 0` runs as one round (never an endless materialisation).
                 (5, 0, false),
+                (6, usize::MAX, true),
+                (7, LAZY_BLOCK_ROUNDS, false),
             ] {
                 let position = move |i: usize| {
                     if reversed && lg > 0 {
@@ -501,12 +515,19 @@ mod tests {
                     own[position(i)] = G[i];
                     own[np + position(i)] = H[i];
                 }
-                let pre = Ristretto::precompute(&own);
+                let split = mode >= 6;
+                let pre = if split {
+                    Ristretto::precompute_for_prover(&own)
+                } else {
+                    Ristretto::precompute(&own)
+                };
+                let two64 = Ristretto::scalar_from_u64(u64::MAX) + Ristretto::scalar_one();
                 let tables = IpaTables::<Ristretto> {
                     table: &pre,
                     np,
                     position: &position,
                     rounds,
+                    q_high: (mode == 6).then(|| Q * (two64 * two64)),
                 };
                 let mut pt = merlin::Transcript::new(b"ipp test");
                 let proof = InnerProductProof::<Ristretto>::create(

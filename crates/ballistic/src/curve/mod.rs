@@ -212,6 +212,14 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn precompute_for_prover(points: &[Self::Point]) -> Self::Precomputation {
         Self::precompute(points)
     }
+    /// `Some((lo, hi))` with `s = lo + 2^128·hi` (both below `2^128`) if this curve's
+    /// prover tables ([`Curve::precompute_for_prover`]) also hold `2^128·P` for every
+    /// point and split every scalar of a multiplication over them, so that a term
+    /// over another point `Q` must be split the same way (`lo·Q + hi·(2^128·Q)`) to
+    /// keep the multiplication at 128 bits; `None` (the default) otherwise.
+    fn prover_split(_s: &Self::Scalar) -> Option<(Self::Scalar, Self::Scalar)> {
+        None
+    }
     /// `Σ s_i P_i` in constant time in the scalars, for a few points that are
     /// usually the Pedersen bases (commitments, `T_1`, `T_2`, the blinding terms of
     /// `A` and `S`): a curve may use fixed-base tables for its default bases

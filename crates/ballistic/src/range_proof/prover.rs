@@ -331,11 +331,21 @@ where
             .map(|t| (t, crate::inner_product::LAZY_BLOCK_ROUNDS))
     });
     let position = move |i: usize| variant.ipa_position(i, np);
+    // Every round over split prover tables: the `Q` terms are split at 2^128 too.
+    let q_high = match &table {
+        Some((_, usize::MAX)) if C::prover_split(&C::scalar_one()).is_some() => {
+            let two32 = C::scalar_from_u64(1 << 32);
+            let two64 = two32 * two32;
+            Some(C::vartime_multiscalar_mul(&[two64 * two64], &[Q]))
+        }
+        _ => None,
+    };
     let ipa_tables = table.as_ref().map(|(t, rounds)| IpaTables {
         table: &**t,
         np,
         position: &position,
         rounds: *rounds,
+        q_high,
     });
     let ipp_proof = InnerProductProof::create(
         variant.ipa_final_len(np),

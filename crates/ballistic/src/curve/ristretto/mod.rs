@@ -135,14 +135,19 @@ pub struct Tables {
     entries: Vec<AffineNiels>,
     len: usize,
     w: usize,
+    /// `Some(k)` for split tables: entries `k + i` are those of `2^128·P_i`.
+    high: Option<usize>,
 }
 
 impl Tables {
     /// NAF width of the fixed-point tables.
     pub const WIDTH: usize = 8;
     /// NAF width of the prover's tables for its inner-product rounds (256 affine odd
-    /// multiples, 30 KiB per generator: 3.75 MiB for the 128 generators of a 64-bit
-    /// proof, which every round reuses; measured 3–7 % faster per proof than width 8).
+    /// multiples, 30 KiB per point; the tables are split at `2^128`
+    /// ([`Curve::prover_split`]), so they hold every generator and `2^128` times it:
+    /// 7.5 MiB for the 128 generators of a 64-bit proof, which every round reuses;
+    /// width 10 measured 3–7 % faster per proof than width 8 before the split, and
+    /// than width 9 after it).
     pub const PROVER_WIDTH: usize = 10;
     /// NAF width of the fixed-point tables of shapes with more than 2,048 generators.
     pub const WIDE_SHAPE_WIDTH: usize = 6;
@@ -153,6 +158,27 @@ impl Tables {
             entries: tables(points, w),
             len: points.len(),
             w,
+            high: None,
+        }
+    }
+
+    /// Tables of width `w` of the points and of `2^128` times each point (after
+    /// them): a scalar `s = lo + 2^128·hi` is then two 128-bit scalars, and a Straus
+    /// over them runs half the doublings (`docs/inner-product.md`).
+    fn new_split(points: &[Point], w: usize) -> Tables {
+        let mut all = points.to_vec();
+        all.extend(points.iter().map(|p| {
+            let mut q = p.0;
+            for _ in 0..128 {
+                q = q.double();
+            }
+            Point(q)
+        }));
+        Tables {
+            entries: tables(&all, w),
+            len: points.len(),
+            w,
+            high: Some(points.len()),
         }
     }
 
@@ -336,9 +362,28 @@ fn straus_many(
     let mut inputs: Vec<Straus<'_, AffineNiels>> = Vec::with_capacity(dynamic.len());
     for (st, dy) in statics.iter().zip(dynamic) {
         let mut t = Straus::with_capacity(st.len() + dy.len());
-        if let Some(pre) = pre {
-            let sc: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
-            t.push_many(&sc, pre.w, |k| st.get(k).and_then(|(i, _)| pre.table(*i)));
+        match pre {
+            // Split tables: `s·P_i = lo·P_i + hi·(2^128·P_i)`, all scalars below 2^128.
+            Some(
+                pre @ Tables {
+                    high: Some(off), ..
+                },
+            ) => {
+                let k = st.len();
+                let l: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
+                let mut sc: Vec<[u64; 4]> = Vec::with_capacity(2 * k);
+                sc.extend(l.iter().map(|x| [x[0], x[1], 0, 0]));
+                sc.extend(l.iter().map(|x| [x[2], x[3], 0, 0]));
+                t.push_many(&sc, pre.w, |j| {
+                    let (i, shift) = if j < k { (j, 0) } else { (j - k, *off) };
+                    st.get(i).and_then(|(i, _)| pre.table(*i + shift))
+                });
+            }
+            Some(pre) => {
+                let sc: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
+                t.push_many(&sc, pre.w, |k| st.get(k).and_then(|(i, _)| pre.table(*i)));
+            }
+            None => {}
         }
         let sc: Vec<[u64; 4]> = dy.iter().map(|(s, _)| limbs(s)).collect();
         let first = next;
@@ -625,7 +670,16 @@ impl Curve for Ristretto {
         Tables::new(points, w)
     }
     fn precompute_for_prover(points: &[Point]) -> Tables {
-        Tables::new(points, Tables::PROVER_WIDTH)
+        Tables::new_split(points, Tables::PROVER_WIDTH)
+    }
+    fn prover_split(s: &MontScalar) -> Option<(MontScalar, MontScalar)> {
+        let b = s.to_bytes();
+        let half = |h: &[u8]| {
+            let mut x = [0u8; 32];
+            x[..16].copy_from_slice(h);
+            Self::scalar_from_canonical_bytes(&x)
+        };
+        Some((half(&b[..16])?, half(&b[16..])?))
     }
     /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
     /// them six times, which repays the 7 additions per point they cost.

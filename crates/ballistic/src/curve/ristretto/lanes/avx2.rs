@@ -74,7 +74,7 @@
 
 use core::arch::x86_64::__m256i;
 
-use super::{FeLanes, LaneTask};
+use super::{AffineNiels, FeLanes, LaneTask};
 use crate::curve::ristretto::field::Fe;
 
 const MASK26: i64 = (1 << 26) - 1;
@@ -488,6 +488,11 @@ impl FeLanes for F4 {
             sum6([m(a2[0], a[8]), m(a2[1], a2[7]), m(a2[2], a[6]), m(a2[3], a2[5]), m(a[4], a[4]), m(a[9], a38[9])]),
             sum5([m(a2[0], a[9]), m(a2[1], a[8]), m(a2[2], a[7]), m(a2[3], a[6]), m(a2[4], a[5])]),
         ])
+    }
+
+    #[inline(always)]
+    fn prefetch(e: &AffineNiels) {
+        super::prefetch_entry(e);
     }
 
     #[inline(always)]

@@ -44,20 +44,6 @@ fn opaque(mut a: __m512i) -> __m512i {
     a
 }
 
-/// Prefetches the cache lines of a table entry (120 bytes: its first and last
-/// byte cover every line it touches).
-#[inline(always)]
-fn prefetch_entry(e: &AffineNiels) {
-    let p = e as *const AffineNiels as *const i8;
-    // SAFETY: prefetching is a hint that never faults; both addresses lie in `e`.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p);
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            p.add(core::mem::size_of::<AffineNiels>() - 1),
-        );
-    }
-}
-
 /// Eight field elements, one per lane.
 #[derive(Clone, Copy)]
 pub struct F8([__m512i; 5]);
@@ -220,7 +206,7 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn prefetch(e: &AffineNiels) {
-        prefetch_entry(e);
+        super::prefetch_entry(e);
     }
 
     #[inline(always)]
