@@ -289,10 +289,11 @@ where
     let w = transcript
         .challenge_w(&t_x, &t_x_blinding, &e_blinding)
         .ok_or(ProofError::ProvingError)?;
-    let Q = match variant {
-        Variant::Dalek => C::pedersen_mul(&[w], &[B]),
-        Variant::Zkp => C::pedersen_mul(&[w], &[B_blinding]),
+    let Q_base = match variant {
+        Variant::Dalek => B,
+        Variant::Zkp => B_blinding,
     };
+    let Q = C::pedersen_mul(&[w], &[Q_base]);
 
     // Secrets no longer needed.
     for v in [&mut l0, &mut r0, &mut r1, &mut s_L, &mut s_R] {
@@ -336,7 +337,7 @@ where
         Some((_, usize::MAX)) if C::prover_split(&C::scalar_one()).is_some() => {
             let two32 = C::scalar_from_u64(1 << 32);
             let two64 = two32 * two32;
-            Some(C::vartime_multiscalar_mul(&[two64 * two64], &[Q]))
+            Some(C::pedersen_mul(&[w * two64 * two64], &[Q_base]))
         }
         _ => None,
     };

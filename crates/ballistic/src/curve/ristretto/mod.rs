@@ -128,8 +128,8 @@ impl AddAssign for Point {
     }
 }
 
-/// Precomputed width-8 NAF tables (64 affine odd multiples per point, 7.5 KiB each)
-/// for [`Curve::vartime_precomputed_mul`].
+/// Precomputed NAF tables of width `w` (`2^(w−2)` affine odd multiples per point:
+/// 7.5 KiB at width 8, 30 KiB at width 10) for [`Curve::vartime_precomputed_mul`].
 #[derive(Clone, Debug)]
 pub struct Tables {
     entries: Vec<AffineNiels>,
@@ -146,9 +146,16 @@ impl Tables {
     /// multiples, 30 KiB per point; the tables are split at `2^128`
     /// ([`Curve::prover_split`]), so they hold every generator and `2^128` times it:
     /// 7.5 MiB for the 128 generators of a 64-bit proof, which every round reuses;
-    /// width 10 measured 3–7 % faster per proof than width 8 before the split, and
-    /// than width 9 after it).
+    /// width 10 measured 3–7 % faster per proof than width 8 before the split;
+    /// width 9 no better after it).
     pub const PROVER_WIDTH: usize = 10;
+    /// NAF width of the fixed-point tables of shapes with at most
+    /// [`SMALL_SHAPE_MAX`] generators (256 affine odd multiples, 30 KiB per point:
+    /// 3.75 MiB for a 64-bit proof, 15 MiB for four values; measured with AVX2
+    /// prefetching, paired A/B against width 8: verify n64 m1, m2 and m4 −6 to
+    /// −7 %, and the provers of m2, m4, whose first rounds use these tables, −6 to
+    /// −9 %; width 9 for m8 measured within noise).
+    pub const SMALL_SHAPE_WIDTH: usize = 10;
     /// NAF width of the fixed-point tables of shapes with more than 2,048 generators.
     pub const WIDE_SHAPE_WIDTH: usize = 6;
 
@@ -193,6 +200,11 @@ impl Tables {
         self.entries.len() * core::mem::size_of::<AffineNiels>()
     }
 }
+
+/// Largest number of points whose verifier tables have width
+/// [`Tables::SMALL_SHAPE_WIDTH`] (n = 64, m ≤ 4); larger ones up to 2,048 have
+/// [`Tables::WIDTH`].
+pub const SMALL_SHAPE_MAX: usize = 512;
 
 /// NAF width of the prover's constant-time tables: `2^(5−2) = 8` odd multiples
 /// `P, 3P, …, 15P` per point (960 bytes), the digit set of
@@ -662,7 +674,9 @@ impl Curve for Ristretto {
     /// `n = 64, m = 8`: 1.77 ms against 1.90 ms at width 6 with IFMA, 4.0 against
     /// 4.8 ms with AVX2); the narrower tables cap the memory of the largest shapes.
     fn precompute(points: &[Point]) -> Tables {
-        let w = if points.len() <= 2048 {
+        let w = if points.len() <= SMALL_SHAPE_MAX {
+            Tables::SMALL_SHAPE_WIDTH
+        } else if points.len() <= 2048 {
             Tables::WIDTH
         } else {
             Tables::WIDE_SHAPE_WIDTH
