@@ -374,28 +374,24 @@ fn straus_many(
     let mut inputs: Vec<Straus<'_, AffineNiels>> = Vec::with_capacity(dynamic.len());
     for (st, dy) in statics.iter().zip(dynamic) {
         let mut t = Straus::with_capacity(st.len() + dy.len());
-        match pre {
-            // Split tables: `s·P_i = lo·P_i + hi·(2^128·P_i)`, all scalars below 2^128.
-            Some(
-                pre @ Tables {
-                    high: Some(off), ..
-                },
-            ) => {
-                let k = st.len();
-                let l: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
-                let mut sc: Vec<[u64; 4]> = Vec::with_capacity(2 * k);
-                sc.extend(l.iter().map(|x| [x[0], x[1], 0, 0]));
-                sc.extend(l.iter().map(|x| [x[2], x[3], 0, 0]));
-                t.push_many(&sc, pre.w, |j| {
-                    let (i, shift) = if j < k { (j, 0) } else { (j - k, *off) };
-                    st.get(i).and_then(|(i, _)| pre.table(*i + shift))
-                });
-            }
-            Some(pre) => {
-                let sc: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
-                t.push_many(&sc, pre.w, |k| st.get(k).and_then(|(i, _)| pre.table(*i)));
-            }
-            None => {}
+        if let Some(pre) = pre {
+            // Split tables: `s·P_i = lo·P_i + hi·(2^128·P_i)`, every scalar below 2^128
+            // (the halves after the low ones); otherwise one term per scalar.
+            let k = st.len();
+            let l: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
+            let (sc, off) = match pre.high {
+                Some(off) => {
+                    let mut sc: Vec<[u64; 4]> = Vec::with_capacity(2 * k);
+                    sc.extend(l.iter().map(|x| [x[0], x[1], 0, 0]));
+                    sc.extend(l.iter().map(|x| [x[2], x[3], 0, 0]));
+                    (sc, off)
+                }
+                None => (l, 0),
+            };
+            t.push_many(&sc, pre.w, |j| {
+                let (i, shift) = if j < k { (j, 0) } else { (j - k, off) };
+                st.get(i).and_then(|(i, _)| pre.table(*i + shift))
+            });
         }
         let sc: Vec<[u64; 4]> = dy.iter().map(|(s, _)| limbs(s)).collect();
         let first = next;
