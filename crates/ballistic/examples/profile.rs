@@ -15,7 +15,9 @@
 //! multiplication); then the cost of decompressing one point, serially
 //! (curve25519-dalek) and in lanes. Best of three for every figure.
 //! `profile prove|single|add|verify` runs only that phase (`add`, `verify`: 30
-//! times, for `perf record`).
+//! times, for `perf record`; `prove M`: only `m = M`); `profile agg M` verifies 16 distinct proofs of
+//! `n = 64` and `M` values over and over (for `perf record` of aggregated
+//! verification) and prints the time per verification.
 
 use ballistic::curve::Curve;
 use ballistic::merlin::Transcript;
@@ -34,11 +36,13 @@ fn main() {
     // `profile prove|single|add|verify` runs or repeats one phase (for `perf record`).
     let phase = std::env::args().nth(1).unwrap_or_default();
     // Proving (fresh values and blindings every proof).
-    let prove_rounds: &[(usize, usize)] = match phase.as_str() {
-        "" | "prove" => &[(1, 100), (8, 12)],
-        _ => &[],
+    let prove_m: Option<usize> = std::env::args().nth(2).and_then(|a| a.parse().ok());
+    let prove_rounds: Vec<(usize, usize)> = match (phase.as_str(), prove_m) {
+        ("prove", Some(m)) => vec![(m, (96 / m).max(4))],
+        ("" | "prove", None) => vec![(1, 100), (8, 12)],
+        _ => vec![],
     };
-    for &(m, iters) in prove_rounds {
+    for &(m, iters) in &prove_rounds {
         let bpm = BulletproofGens::new(64, m);
         let t = best_of_three(|| {
             let t = Instant::now();
@@ -55,6 +59,32 @@ fn main() {
         println!("prove n = 64, m = {m}: {:.3} ms", t * 1e3);
     }
     if phase == "prove" {
+        return;
+    }
+    if phase == "agg" {
+        let m: usize = std::env::args()
+            .nth(2)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(8);
+        let bpm = BulletproofGens::new(64, m);
+        let pool: Vec<(RangeProof, Vec<CompressedRistretto>)> = (0..16)
+            .map(|_| {
+                let v: Vec<u64> = (0..m).map(|_| rng.gen()).collect();
+                let bl: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
+                RangeProof::prove_multiple(&bpm, &pc, &mut Transcript::new(b"agg"), &v, &bl, 64)
+                    .expect("proves")
+            })
+            .collect();
+        let iters = (4096 / m).max(64);
+        for _ in 0..3 {
+            let t = Instant::now();
+            for (p, v) in pool.iter().cycle().take(iters) {
+                p.verify_multiple(&bpm, &pc, &mut Transcript::new(b"agg"), v, 64)
+                    .expect("verifies");
+            }
+            let per = t.elapsed().as_secs_f64() / iters as f64;
+            println!("verify n = 64, m = {m}: {:.1} us", per * 1e6);
+        }
         return;
     }
     const K: usize = 1024;

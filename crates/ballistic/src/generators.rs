@@ -42,6 +42,12 @@ pub const TABLE_MAX_LEN: usize = 64;
 /// `N' = 2048`); above it `S` builds its tables per proof.
 pub const CT_TABLE_MAX_LEN: usize = 2048;
 
+/// Largest vector length `N'` for which a prover whose verifier tables do not serve
+/// its rounds ([`Curve::precompute_serves_rounds`]) caches tables of its own for
+/// the first block of inner-product rounds ([`Curve::precompute_first_block`]; on
+/// ristretto255 width-8 NAF tables, 15 MiB at `N' = 1024`, 30 MiB at `N' = 2048`).
+pub const FIRST_BLOCK_TABLE_MAX_LEN: usize = 2048;
+
 /// The Pedersen commitment bases.
 ///
 /// # Example
@@ -123,6 +129,9 @@ enum TableUse {
     Prover,
     /// [`Curve::precompute_for_ct`], the prover's constant-time `S`.
     ConstantTime,
+    /// [`Curve::precompute_first_block`], the prover's first block of rounds where
+    /// the verifier's tables do not serve it.
+    FirstBlock,
 }
 
 /// Precomputed tables per shape `(n, m)` and use.
@@ -322,6 +331,19 @@ impl<C: Curve> BulletproofGens<C> {
         self.cached_table(n, m, TableUse::Prover)
     }
 
+    /// Tables over `G || H` for the prover's first block of inner-product rounds in
+    /// shapes above [`TABLE_MAX_LEN`]: the verifier's ([`Self::table`]) where they
+    /// serve the rounds ([`Curve::precompute_serves_rounds`]), else tables of their
+    /// own ([`Curve::precompute_first_block`], up to [`FIRST_BLOCK_TABLE_MAX_LEN`]),
+    /// so that a prover never builds verifier tables it cannot use.
+    pub(crate) fn first_block_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
+        if C::precompute_serves_rounds(2 * padded_len(n, m)) {
+            self.table(n, m)
+        } else {
+            self.cached_table(n, m, TableUse::FirstBlock)
+        }
+    }
+
     /// The prover's constant-time tables over `G || H` ([`Curve::precompute_for_ct`]),
     /// cached like [`Self::table`]; `None` above [`CT_TABLE_MAX_LEN`] or if the curve
     /// has none.
@@ -334,6 +356,7 @@ impl<C: Curve> BulletproofGens<C> {
             TableUse::Verifier => C::VERIFIER_TABLE_MAX_LEN,
             TableUse::Prover => TABLE_MAX_LEN,
             TableUse::ConstantTime => CT_TABLE_MAX_LEN,
+            TableUse::FirstBlock => FIRST_BLOCK_TABLE_MAX_LEN,
         };
         if padded_len(n, m) > limit {
             return None;
@@ -348,6 +371,7 @@ impl<C: Curve> BulletproofGens<C> {
             TableUse::Verifier => C::precompute(&points),
             TableUse::Prover => C::precompute_for_prover(&points),
             TableUse::ConstantTime => C::precompute_for_ct(&points)?,
+            TableUse::FirstBlock => C::precompute_first_block(&points),
         });
         self.tables.lock().push((key, table.clone()));
         Some(table)

@@ -528,3 +528,58 @@ fn serde_round_trip_is_strict() {
     bad[last] = 0xff; // b is no longer canonical
     assert!(bincode::deserialize::<RangeProof>(&bad).is_err());
 }
+
+/// The largest shapes of the verifier's tables (n·m padded to 2,048: shifted copies
+/// for fixed-base Pippenger on ristretto255) and of the prover's first block of
+/// rounds (its own width-8 tables there): proofs verify singly and in a batch,
+/// and a wrong statement, a tampered proof and a bad proof in a batch are caught.
+#[test]
+fn largest_shapes_verify_and_reject() {
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(64, 32);
+    let mut r = rng(32);
+    let cases: Vec<Case> = [(64usize, 32usize), (33, 32), (64, 17)]
+        .iter()
+        .map(|&(n, m)| make(&bp, &pc, n, m, &mut r))
+        .collect();
+    for c in &cases {
+        let m = c.commitments.len();
+        verify(&bp, &pc, &c.proof, &c.commitments, c.n, b"ballistic tests")
+            .unwrap_or_else(|e| panic!("n={} m={m}: {e}", c.n));
+        // A commitment to another value, the wrong label, a flipped proof bit.
+        let mut vs = c.commitments.clone();
+        vs[m - 1] = pc
+            .commit(Scalar::from(c.values[m - 1] ^ 1), c.blindings[m - 1])
+            .compress();
+        assert!(verify(&bp, &pc, &c.proof, &vs, c.n, b"ballistic tests").is_err());
+        assert!(verify(&bp, &pc, &c.proof, &c.commitments, c.n, b"other").is_err());
+        let mut bytes = c.proof.to_bytes();
+        let at = r.gen_range(0..bytes.len());
+        bytes[at] ^= 1 << r.gen_range(0..8);
+        if let Ok(p) = RangeProof::from_bytes(&bytes) {
+            assert!(verify(&bp, &pc, &p, &c.commitments, c.n, b"ballistic tests").is_err());
+        }
+    }
+    // A batch of one shape takes the shape's tables; one bad proof is named.
+    let (n, m) = (64, 32);
+    let mut items: Vec<Case> = (0..3).map(|_| make(&bp, &pc, n, m, &mut r)).collect();
+    let batch_of = |items: &[Case], r: &mut ChaCha20Rng| {
+        let mut batch = BatchVerifier::new(&bp);
+        for it in items {
+            batch.add(
+                &it.proof,
+                &pc,
+                &mut Transcript::new(b"ballistic tests"),
+                &it.commitments,
+                n,
+            );
+        }
+        batch.verify(r)
+    };
+    batch_of(&items, &mut r).expect("three valid proofs of 32 values");
+    items[1].commitments[5] = pc
+        .commit(Scalar::from(items[1].values[5] + 1), items[1].blindings[5])
+        .compress();
+    let err = batch_of(&items, &mut r).unwrap_err();
+    assert_eq!(err.invalid, vec![(1, ProofError::VerificationError)]);
+}

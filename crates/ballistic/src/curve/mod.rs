@@ -207,6 +207,19 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
     /// Builds tables for a fixed list of points for [`Curve::vartime_precomputed_mul`].
     fn precompute(points: &[Self::Point]) -> Self::Precomputation;
+    /// Whether [`Curve::precompute`] of `len` points serves the prover's first block
+    /// of inner-product rounds (its sparse sums over
+    /// [`Curve::vartime_precomputed_mul_many`] are cheap on it); where not, the
+    /// prover builds [`Curve::precompute_first_block`] instead. Default: yes.
+    fn precompute_serves_rounds(_len: usize) -> bool {
+        true
+    }
+    /// Tables for the prover's first block of inner-product rounds over all
+    /// generators, for shapes whose verifier tables do not serve it
+    /// ([`Curve::precompute_serves_rounds`]); default: [`Curve::precompute`].
+    fn precompute_first_block(points: &[Self::Point]) -> Self::Precomputation {
+        Self::precompute(points)
+    }
     /// Tables for the prover's rounds over fixed generators (which use them many
     /// times per proof, so wider tables may pay; default: [`Curve::precompute`]).
     fn precompute_for_prover(points: &[Self::Point]) -> Self::Precomputation {

@@ -21,7 +21,7 @@
 //! (147 points, tables of width 8 for the 130 fixed ones) needs ≈ 253 doublings and
 //! ≈ 4,500/L additions.
 //!
-//! **Pippenger with sorted buckets** ([`pippenger`]): signed radix-`2^c` digits; per
+//! **Pippenger with sorted buckets** ([`PippengerInput::Windows`]): signed radix-`2^c` digits; per
 //! window, the points are sorted by bucket (a counting sort) and the sorted list is
 //! cut into `L` equal runs, one per lane. Each lane adds its run's points into its
 //! accumulator and, where the bucket changes, flushes the accumulator into the bucket
@@ -30,6 +30,15 @@
 //! of `H/L` buckets at once, and the `L` range sums are combined with their offsets.
 //! Cost per window: `⌈k/L⌉·A_mix + 2·(H/L)·A + (flushes: ≤ H + L lane extractions)`;
 //! [`window`] minimises the total over `c`.
+//!
+//! **Fixed-base Pippenger** ([`PippengerInput::Shifted`]) for points known in advance
+//! (the generators of a large shape): with the `h` shifted copies `2^(c·j)·P` of every
+//! point precomputed, the digits of all windows index one set of buckets, so the
+//! whole sum is **one** bucket pass over `k·h` entries and one bucket sum:
+//! `⌈k·h/L⌉·A_mix + 2·(H/L)·A + flushes`, no doublings. With the per-window bucket
+//! sums gone, wider windows pay: at `k = 4,096`, `c = 12` needs `22·k` additions
+//! where windowed Pippenger (`c = 10`) needs `26·(k + 2H)` plus 253 doublings, about 35 %
+//! fewer, for 22 entries (2.6 KiB) of memory per point ([`shifted_window`]).
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -408,54 +417,204 @@ pub fn window(k: usize, lanes: usize) -> usize {
         .unwrap_or(8)
 }
 
-/// `Σ s_i·P_i` with `entries[i]` the prepared `P_i`, by Pippenger with sorted buckets
-/// on `L` lanes, window [`window`]. Scalars are 256-bit little-endian limbs.
-#[inline(always)]
-pub fn pippenger<P: LanePoint>(scalars: &[[u64; 4]], entries: &[P::Entry]) -> P::Point {
-    let k = scalars.len().min(entries.len());
-    pippenger_with_window::<P>(&scalars[..k], &entries[..k], window(k, P::LANES))
+/// The input of [`pippenger_run`]: a multiplication by Pippenger's method.
+///
+/// One entry point for both forms (and one call site of the bucket pass) keeps the
+/// inlined lane code to one copy per backend: everything below a lane backend's
+/// entry is `#[inline(always)]`, so every call site is a full copy, and each copy
+/// of the bucket pass costs minutes of optimised compilation.
+#[derive(Clone, Copy)]
+pub enum PippengerInput<'a, E> {
+    /// `Σ s_i·E_i` (`E_i = entries[i]`, the prepared points), window by window
+    /// with windows of `c` bits (`2 ≤ c ≤ 16`; `0`: [`window`] for this many points
+    /// on the backend's lanes), doubling between windows.
+    Windows {
+        /// 256-bit little-endian scalars.
+        scalars: &'a [[u64; 4]],
+        /// The prepared points.
+        entries: &'a [E],
+        /// The window width.
+        c: usize,
+    },
+    /// **Fixed-base Pippenger**: `Σ s_t·P_(index[t])` where `entries` holds, for every
+    /// point `P_i`, its `h` = [`shifted_copies`]`(c)` shifted copies `2^(c·j)·P_i`
+    /// (entry `i·h + j`). With the signed `c`-bit digits `d_tj` of `s_t`,
+    /// `s_t·P = Σ_j d_tj·(2^(c·j)·P)`, so every window of every point goes into
+    /// **one** set of `2^(c−1)` buckets: one bucket pass over `k·h` entries and one
+    /// weighted bucket sum, with no doublings and no per-window bucket sums. Cost
+    /// `⌈k·h/L⌉·A_mix + 2·⌈H/L⌉·A + flushes`, against
+    /// `h·(⌈k/L⌉·A_mix + 2·⌈H/L⌉·A + flushes) + b·D` for `Windows`; the price is
+    /// `h` entries of memory per point. `index = None` means `index[t] = t` (a
+    /// dense sum; the prover's rounds use subsets); a term whose point has no
+    /// copies in `entries` adds nothing.
+    Shifted {
+        /// 256-bit little-endian scalars.
+        scalars: &'a [[u64; 4]],
+        /// The point of every term (`None`: term `t` is point `t`).
+        index: Option<&'a [usize]>,
+        /// The shifted copies, point-major.
+        entries: &'a [E],
+        /// The window width (`2 ≤ c ≤ 16`) the copies were made for.
+        c: usize,
+    },
 }
 
-/// [`pippenger`] with a given window width `c` (`2 ≤ c ≤ 16`).
+/// Number of shifted copies `2^(c·j)·P`, `j < h`, that [`PippengerInput::Shifted`] needs
+/// per point for scalars below `2^256` with windows of `c` bits: the number of
+/// signed windows, `⌊256/c⌋ + 1`.
+pub fn shifted_copies(c: usize) -> usize {
+    windows(c.clamp(2, 16))
+}
+
+/// The window of [`PippengerInput::Shifted`] for `k` points on `lanes` lanes: it
+/// minimises `k·h(c)·A_mix/L + 2·(H/L)·A + flushes` (one bucket pass, one bucket
+/// sum, no doublings), with `h(c)` = [`shifted_copies`]`(c)`.
+pub fn shifted_window(k: usize, lanes: usize) -> usize {
+    (4..=16)
+        .min_by_key(|&c| {
+            let h = 1usize << (c - 1);
+            let entries = k * shifted_copies(c);
+            entries.div_ceil(lanes) * COST_A_MIX
+                + 2 * h.div_ceil(lanes) * COST_A
+                + entries.min(h) * COST_FLUSH / lanes.max(1)
+        })
+        .unwrap_or(12)
+}
+
+/// Runs a [`PippengerInput`] on `L` lanes (see the module doc): the digits, then
+/// the bucket passes from the top window down (one pass for shifted copies), with
+/// `c` doublings between two windows.
 #[inline(always)]
-pub fn pippenger_with_window<P: LanePoint>(
-    scalars: &[[u64; 4]],
-    entries: &[P::Entry],
-    c: usize,
-) -> P::Point {
-    let c = c.clamp(2, 16);
-    let k = scalars.len().min(entries.len());
-    let w = windows(c);
-    let h = 1usize << (c - 1);
-    let lanes = P::LANES;
-    // All digits, window-major (each window's pass reads them in order).
-    let mut digits = vec![0i32; k * w];
-    let mut one = vec![0i32; w];
-    for (i, s) in scalars.iter().enumerate() {
-        super::pippenger::signed_digits(s, c, &mut one);
-        for (win, d) in one.iter().enumerate() {
-            if let Some(slot) = digits.get_mut(win * k + i) {
-                *slot = *d;
+pub fn pippenger_run<P: LanePoint>(input: &PippengerInput<'_, P::Entry>) -> P::Point {
+    // `digits`: every pass's digits in a row (window-major for `Windows`,
+    // point-major for `Shifted`); `map`: the entry of every digit of a sparse
+    // shifted sum (else digit `e` of a pass uses entry `e`).
+    let (c, passes, digits, map, entries) = match *input {
+        PippengerInput::Windows {
+            scalars,
+            entries,
+            c,
+        } => {
+            let k = scalars.len().min(entries.len());
+            let c = if c == 0 {
+                window(k, P::LANES)
+            } else {
+                c.clamp(2, 16)
+            };
+            let w = windows(c);
+            let mut digits = vec![0i32; k * w];
+            let mut one = vec![0i32; w];
+            for (i, s) in scalars.iter().take(k).enumerate() {
+                super::pippenger::signed_digits(s, c, &mut one);
+                for (win, d) in one.iter().enumerate() {
+                    if let Some(slot) = digits.get_mut(win * k + i) {
+                        *slot = *d;
+                    }
+                }
             }
+            (c, w, digits, None, entries)
         }
-    }
-    let mut count = vec![0u32; h + 1];
-    let mut sorted: Vec<u32> = vec![0; k];
-    let mut sorted_bucket: Vec<u32> = vec![0; k];
-    let mut buckets: Vec<P::Point> = vec![P::point_identity(); h];
-    let mut filled: Vec<bool> = vec![false; h];
+        PippengerInput::Shifted {
+            scalars,
+            index,
+            entries,
+            c,
+        } => {
+            let c = c.clamp(2, 16);
+            let h = shifted_copies(c);
+            let mut digits = vec![0i32; scalars.len() * h];
+            for (s, out) in scalars.iter().zip(digits.chunks_exact_mut(h)) {
+                super::pippenger::signed_digits(s, c, out);
+            }
+            // A sparse sum names its entries; an index past the tables maps past
+            // them (`u32::MAX`: the term adds nothing).
+            let map: Option<Vec<u32>> = index.map(|ix| {
+                (0..digits.len())
+                    .map(|e| {
+                        ix.get(e / h)
+                            .and_then(|i| i.checked_mul(h))
+                            .and_then(|x| u32::try_from(x + e % h).ok())
+                            .unwrap_or(u32::MAX)
+                    })
+                    .collect()
+            });
+            (c, 1, digits, map, entries)
+        }
+    };
+    let per_pass = digits.len() / passes.max(1);
+    let mut pass = BucketPass::<P>::new(c, per_pass);
     let mut total = P::point_identity();
     let mut started = false;
-    for win in (0..w).rev() {
+    for p in (0..passes).rev() {
         if started {
             for _ in 0..c {
                 total = double_point::<P>(&total);
             }
         }
+        let pass_digits = digits.get(p * per_pass..(p + 1) * per_pass).unwrap_or(&[]);
+        if let Some(sum) = pass.run(pass_digits, entries, map.as_deref()) {
+            started = true;
+            total = P::point_add(&total, &sum);
+        }
+    }
+    total
+}
+
+/// The scratch space of one bucket pass with `2^(c−1)` buckets (reused across the
+/// windows of [`pippenger_run`]).
+struct BucketPass<P: LanePoint> {
+    count: Vec<u32>,
+    /// Entry index `i` of the sorted non-zero digits, times two, plus the sign.
+    sorted: Vec<u32>,
+    /// The bucket `|d| − 1` of every sorted digit.
+    sorted_bucket: Vec<u32>,
+    buckets: Vec<P::Point>,
+    filled: Vec<bool>,
+}
+
+impl<P: LanePoint> BucketPass<P> {
+    /// Scratch for `2^(c−1)` buckets and up to `k` digits per pass.
+    fn new(c: usize, k: usize) -> Self {
+        let h = 1usize << (c - 1);
+        BucketPass {
+            count: vec![0; h + 1],
+            sorted: vec![0; k],
+            sorted_bucket: vec![0; k],
+            buckets: vec![P::point_identity(); h],
+            filled: vec![false; h],
+        }
+    }
+
+    /// `Σ_i d_i·E_i` with `E_i = entries[map[i]]` (`entries[i]` without a map; an
+    /// entry past the end adds nothing) and signed digits `|d_i| ≤ 2^(c−1)`
+    /// (`digits.len()` at most the `k` of [`BucketPass::new`]); `None` if every digit
+    /// is zero. The non-zero digits are counting-sorted by bucket, the sorted
+    /// run is cut into `L` pieces, one per lane, and each lane adds its piece into
+    /// its accumulator, flushing it into the bucket where the bucket changes (a lane
+    /// extraction; two lanes meeting in one bucket are added serially); then the
+    /// weighted bucket sum.
+    #[inline(always)]
+    fn run(
+        &mut self,
+        digits: &[i32],
+        entries: &[P::Entry],
+        map: Option<&[u32]>,
+    ) -> Option<P::Point> {
+        let lanes = P::LANES;
+        let entry = |i: usize| match map {
+            Some(m) => m.get(i).and_then(|&e| entries.get(e as usize)),
+            None => entries.get(i),
+        };
+        let BucketPass {
+            count,
+            sorted,
+            sorted_bucket,
+            buckets,
+            filled,
+        } = self;
         // Counting sort of the non-zero digits by bucket |d| − 1.
         count.iter_mut().for_each(|x| *x = 0);
-        let window_digits = digits.get(win * k..(win + 1) * k).unwrap_or(&[]);
-        for &d in window_digits {
+        for &d in digits {
             if d != 0 {
                 if let Some(x) = count.get_mut(d.unsigned_abs() as usize) {
                     *x += 1;
@@ -469,7 +628,7 @@ pub fn pippenger_with_window<P: LanePoint>(
             pos += n;
         }
         let nz = pos as usize;
-        for (i, &d) in window_digits.iter().enumerate() {
+        for (i, &d) in digits.iter().enumerate() {
             if d != 0 {
                 let b = d.unsigned_abs() as usize;
                 if let Some(x) = count.get_mut(b) {
@@ -483,9 +642,8 @@ pub fn pippenger_with_window<P: LanePoint>(
             }
         }
         if nz == 0 {
-            continue;
+            return None;
         }
-        started = true;
         filled.iter_mut().for_each(|f| *f = false);
         // Bucket accumulation: lane l walks sorted[run_l].
         let run = nz.div_ceil(lanes);
@@ -498,9 +656,7 @@ pub fn pippenger_with_window<P: LanePoint>(
                 for l in 0..lanes {
                     let at = l * run + ahead;
                     if at < nz.min((l + 1) * run) {
-                        if let Some(e) =
-                            sorted.get(at).and_then(|&s| entries.get((s >> 1) as usize))
-                        {
+                        if let Some(e) = sorted.get(at).and_then(|&s| entry((s >> 1) as usize)) {
                             P::prefetch(e);
                         }
                     }
@@ -520,7 +676,7 @@ pub fn pippenger_with_window<P: LanePoint>(
                     if at < nz.min((l + 1) * run) {
                         sorted
                             .get(at)
-                            .and_then(|&s| entries.get((s >> 1) as usize))
+                            .and_then(|&s| entry((s >> 1) as usize))
                             .unwrap_or(P::identity_entry())
                     } else {
                         P::identity_entry()
@@ -561,9 +717,8 @@ pub fn pippenger_with_window<P: LanePoint>(
                 *slot = P::point_identity();
             }
         }
-        total = P::point_add(&total, &weighted_bucket_sum::<P>(&buckets));
+        Some(weighted_bucket_sum::<P>(buckets))
     }
-    total
 }
 
 /// `2·p` for a single point, through lane 0.

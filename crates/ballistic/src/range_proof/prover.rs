@@ -323,12 +323,13 @@ where
     } else {
         None
     };
-    // Larger shapes share the verifier's cached tables for a first block of rounds,
-    // then materialise the current generators from them (measured on ristretto255,
-    // n = 64, m = 8: 35.3 → 28.1 ms per proof on AVX2).
+    // Larger shapes run a first block of rounds over cached tables of all generators
+    // (the verifier's where they serve the rounds), then materialise the current
+    // generators from them (measured on ristretto255, n = 64, m = 8: 35.3 → 28.1 ms
+    // per proof on AVX2).
     let table = table.or_else(|| {
         bp_gens
-            .table(n, m)
+            .first_block_table(n, m)
             .map(|t| (t, crate::inner_product::LAZY_BLOCK_ROUNDS))
     });
     let position = move |i: usize| variant.ipa_position(i, np);

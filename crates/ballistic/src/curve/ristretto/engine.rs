@@ -712,64 +712,109 @@ pub fn invert<F: FeLanes>(x: &F) -> F {
     t19.pow2k(5).mul(&t3)
 }
 
+/// Which multiples of each point [`multiples_lanes`] computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Multiples {
+    /// `P, 3P, …, (2·per − 1)·P`: the odd multiples of NAF tables (one doubling,
+    /// then one addition per entry).
+    Odd,
+    /// `P, 2^c·P, 2^(2c)·P, …, 2^(c·(per−1))·P`: the shifted copies of fixed-base
+    /// Pippenger (`c` doublings per entry).
+    Shifted(usize),
+}
+
+/// Largest number of lane multiples [`multiples_lanes`] holds before converting them
+/// to affine form (with one inversion per chunk): about 5 MiB of scratch, whatever
+/// the number of points.
+const MULTIPLES_CHUNK: usize = 4096;
+
 /// The odd multiples `P, 3P, …, (2·per − 1)·P` of every point as affine prepared
-/// entries (`per` per point, point-major), computed `L` points at a time: one
-/// doubling and `per − 1` additions per group of `L` points, then one lane-parallel
-/// inversion for everything (Montgomery's trick along each lane) and 4 vector M per
-/// entry. Variable time is not needed: the computation is the same for all inputs.
+/// entries (`per` per point, point-major); see [`multiples_lanes`].
 #[inline(always)]
 pub fn odd_multiples_lanes<F: FeLanes>(points: &[EdwardsPoint], per: usize) -> Vec<AffineNiels> {
+    multiples_lanes::<F>(points, per, Multiples::Odd)
+}
+
+/// `per` multiples of every point (`which`) as affine prepared entries (point-major:
+/// entry `i·per + j` is multiple `j` of point `i`), computed `L` points at a time,
+/// then converted to affine form by one lane-parallel inversion per chunk of
+/// `MULTIPLES_CHUNK` (4,096) lane multiples (Montgomery's trick along each lane) and 4
+/// vector M per entry. Variable time is not needed: the computation is the same for
+/// all inputs.
+#[inline(always)]
+pub fn multiples_lanes<F: FeLanes>(
+    points: &[EdwardsPoint],
+    per: usize,
+    which: Multiples,
+) -> Vec<AffineNiels> {
     let per = per.max(1);
     let groups = points.len().div_ceil(F::L);
-    // Every multiple of every group, group-major then multiple.
-    let mut mults: Vec<ExtL<F>> = Vec::with_capacity(groups * per);
-    for g in 0..groups {
-        let p = ExtL::<F>::from_fn(|l| {
-            points
-                .get(g * F::L + l)
-                .copied()
-                .unwrap_or(EdwardsPoint::IDENTITY)
-        });
-        mults.push(p);
-        if per > 1 {
-            let twice = p.double();
-            let mut m = p;
-            for _ in 1..per {
-                m = m.add_ext(&twice);
-                mults.push(m);
-            }
-        }
-    }
-    // Montgomery's trick along each lane: prefix products of the Z coordinates.
-    let mut prefix: Vec<F> = Vec::with_capacity(mults.len());
-    let mut acc = F::splat(&Fe::ONE);
-    for m in &mults {
-        prefix.push(acc);
-        acc = acc.mul(&m.Z);
-    }
-    let mut inv = invert(&acc);
+    let chunk = (MULTIPLES_CHUNK / per).max(1);
     let d2 = F::splat(&D2);
     let mut out = alloc::vec![AffineNiels::default(); points.len() * per];
-    for (idx, (m, pre)) in mults.iter().zip(prefix.iter()).enumerate().rev() {
-        let zinv = inv.mul(pre);
-        inv = inv.mul(&m.Z);
-        let x = m.X.mul(&zinv);
-        let y = m.Y.mul(&zinv);
-        let yp = y.add(&x);
-        let ym = y.sub(&x);
-        let t2d = x.mul(&y).mul(&d2);
-        let (g, j) = (idx / per, idx % per);
-        for l in 0..F::L {
-            let i = g * F::L + l;
-            if i >= points.len() {
-                break;
+    let mut mults: Vec<ExtL<F>> = Vec::with_capacity(chunk.min(groups) * per);
+    let mut prefix: Vec<F> = Vec::with_capacity(chunk.min(groups) * per);
+    for first in (0..groups).step_by(chunk) {
+        // Every multiple of every group of the chunk, group-major then multiple.
+        mults.clear();
+        for g in first..(first + chunk).min(groups) {
+            let p = ExtL::<F>::from_fn(|l| {
+                points
+                    .get(g * F::L + l)
+                    .copied()
+                    .unwrap_or(EdwardsPoint::IDENTITY)
+            });
+            mults.push(p);
+            match which {
+                Multiples::Odd if per > 1 => {
+                    let twice = p.double();
+                    let mut m = p;
+                    for _ in 1..per {
+                        m = m.add_ext(&twice);
+                        mults.push(m);
+                    }
+                }
+                Multiples::Shifted(c) => {
+                    let mut m = p;
+                    for _ in 1..per {
+                        for _ in 0..c {
+                            m = m.double();
+                        }
+                        mults.push(m);
+                    }
+                }
+                Multiples::Odd => {}
             }
-            if let Some(o) = out.get_mut(i * per + j) {
-                *o = AffineNiels {
-                    y_plus_x: yp.lane(l),
-                    y_minus_x: ym.lane(l),
-                    xy2d: t2d.lane(l),
-                };
+        }
+        // Montgomery's trick along each lane: prefix products of the Z coordinates.
+        prefix.clear();
+        let mut acc = F::splat(&Fe::ONE);
+        for m in &mults {
+            prefix.push(acc);
+            acc = acc.mul(&m.Z);
+        }
+        let mut inv = invert(&acc);
+        for (idx, (m, pre)) in mults.iter().zip(prefix.iter()).enumerate().rev() {
+            let zinv = inv.mul(pre);
+            inv = inv.mul(&m.Z);
+            let x = m.X.mul(&zinv);
+            let y = m.Y.mul(&zinv);
+            let yp = y.add(&x);
+            let ym = y.sub(&x);
+            let t2d = x.mul(&y).mul(&d2);
+            let (g, j) = (first + idx / per, idx % per);
+            for l in 0..F::L {
+                let i = g * F::L + l;
+                if i >= points.len() {
+                    break;
+                }
+                if let Some(o) = out.get_mut(i * per + j) {
+                    *o = AffineNiels {
+                        y_plus_x: yp.lane(l),
+                        y_minus_x: ym.lane(l),
+                        xy2d: t2d.lane(l),
+                    };
+                }
             }
         }
     }
@@ -935,7 +980,7 @@ mod tests {
     }
 
     fn check_msm<F: FeLanes>() {
-        use crate::msm::lanes::{pippenger_with_window, straus, straus_multi, Straus};
+        use crate::msm::lanes::{pippenger_run, straus, straus_multi, PippengerInput, Straus};
         use curve25519_dalek::scalar::Scalar;
         use curve25519_dalek::traits::VartimeMultiscalarMul;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(10);
@@ -1008,14 +1053,62 @@ mod tests {
                     );
                 }
             }
+            // Pippenger, windowed and over shifted copies (every point, and a subset in
+            // reverse order through an index map), through one call site: each call
+            // site of the lane code is a full copy in the test binary.
             let entries: Vec<AffineNiels> = pts.iter().map(affine_niels_of_decoded).collect();
-            for c in [2usize, 4, 5, 7, 11] {
-                let got = pippenger_with_window::<ExtL<F>>(&limbs, &entries, c);
-                assert_eq!(
-                    got.encode(),
-                    expect.compress().to_bytes(),
-                    "pippenger k={k} c={c}"
-                );
+            let wrapped: Vec<super::super::Point> =
+                pts.iter().map(|p| super::super::Point(*p)).collect();
+            let idx: Vec<usize> = (0..k).rev().step_by(2).collect();
+            let sub: Vec<[u64; 4]> = idx.iter().map(|&i| limbs[i]).collect();
+            let sub_expect = curve25519_dalek::ristretto::RistrettoPoint::vartime_multiscalar_mul(
+                idx.iter().map(|&i| scalars[i]),
+                idx.iter().map(|&i| to_dalek(&pts[i])),
+            );
+            let copies: Vec<(usize, super::super::Tables)> = [4usize, 6, 12]
+                .iter()
+                .map(|&c| (c, super::super::Tables::shifted(&wrapped, c)))
+                .collect();
+            let mut cases: Vec<(PippengerInput<'_, AffineNiels>, _, alloc::string::String)> =
+                [0usize, 2, 4, 5, 7, 11]
+                    .iter()
+                    .map(|&c| {
+                        (
+                            PippengerInput::Windows {
+                                scalars: &limbs,
+                                entries: &entries,
+                                c,
+                            },
+                            expect,
+                            alloc::format!("pippenger k={k} c={c}"),
+                        )
+                    })
+                    .collect();
+            for (c, t) in &copies {
+                cases.push((
+                    PippengerInput::Shifted {
+                        scalars: &limbs,
+                        index: None,
+                        entries: &t.entries,
+                        c: *c,
+                    },
+                    expect,
+                    alloc::format!("shifted k={k} c={c}"),
+                ));
+                cases.push((
+                    PippengerInput::Shifted {
+                        scalars: &sub,
+                        index: Some(&idx),
+                        entries: &t.entries,
+                        c: *c,
+                    },
+                    sub_expect,
+                    alloc::format!("shifted subset k={k} c={c}"),
+                ));
+            }
+            for (input, e, what) in &cases {
+                let got = pippenger_run::<ExtL<F>>(input);
+                assert_eq!(got.encode(), e.compress().to_bytes(), "{what}");
             }
         }
     }

@@ -25,7 +25,7 @@ use sha3::{Digest, Sha3_512, Shake256};
 use subtle::{Choice, ConditionallySelectable};
 
 use super::Curve;
-use crate::msm::lanes::{pippenger, straus, Straus};
+use crate::msm::lanes::{pippenger_run, straus, PippengerInput, Straus};
 use edwards::{AffineNiels, EdwardsPoint};
 use engine::ExtL;
 use lanes::{FeLanes, LaneTask};
@@ -128,15 +128,26 @@ impl AddAssign for Point {
     }
 }
 
-/// Precomputed NAF tables of width `w` (`2^(w−2)` affine odd multiples per point:
-/// 7.5 KiB at width 8, 30 KiB at width 10) for [`Curve::vartime_precomputed_mul`].
+/// Precomputed tables of fixed points for [`Curve::vartime_precomputed_mul`]: NAF
+/// tables of width `w` (`2^(w−2)` affine odd multiples per point: 7.5 KiB at width
+/// 8, 30 KiB at width 10) for Straus, or, for shapes above [`SHIFTED_MIN`] points,
+/// the shifted copies `2^(c·j)·P` of fixed-base Pippenger ([`Tables::shifted`]).
 #[derive(Clone, Debug)]
 pub struct Tables {
     entries: Vec<AffineNiels>,
     len: usize,
-    w: usize,
-    /// `Some(k)` for split tables: entries `k + i` are those of `2^128·P_i`.
-    high: Option<usize>,
+    layout: Layout,
+}
+
+/// How a [`Tables`] lays out its entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// `2^(w−2)` odd multiples per point (Straus); `high = Some(k)` for split
+    /// tables: entries of point `k + i` are those of `2^128·P_i`.
+    Naf { w: usize, high: Option<usize> },
+    /// `h = shifted_copies(c)` shifted copies `2^(c·j)·P` per point, point-major
+    /// (fixed-base Pippenger with windows of `c` bits).
+    Shifted { c: usize },
 }
 
 impl Tables {
@@ -156,16 +167,13 @@ impl Tables {
     /// −7 %, and the provers of m2, m4, whose first rounds use these tables, −6 to
     /// −9 %; width 9 for m8 measured within noise).
     pub const SMALL_SHAPE_WIDTH: usize = 10;
-    /// NAF width of the fixed-point tables of shapes with more than 2,048 generators.
-    pub const WIDE_SHAPE_WIDTH: usize = 6;
 
     /// Tables of width `w` (`2^(w−2)` entries per point).
     fn new(points: &[Point], w: usize) -> Tables {
         Tables {
             entries: tables(points, w),
             len: points.len(),
-            w,
-            high: None,
+            layout: Layout::Naf { w, high: None },
         }
     }
 
@@ -184,14 +192,55 @@ impl Tables {
         Tables {
             entries: tables(&all, w),
             len: points.len(),
-            w,
-            high: Some(points.len()),
+            layout: Layout::Naf {
+                w,
+                high: Some(points.len()),
+            },
         }
     }
 
-    /// The table of point `i`.
+    /// The shifted copies `2^(c·j)·P`, `j < ⌊256/c⌋ + 1`, of every point, for
+    /// fixed-base Pippenger with windows of `c` bits (`4 ≤ c ≤ 16`;
+    /// `crate::msm::lanes::PippengerInput::Shifted`): a multiplication over them is one
+    /// bucket pass over every window of every point, with no doublings. `c = 0` picks
+    /// the window of the cost model for this many points on this machine's lanes.
+    /// Memory: `120·(⌊256/c⌋ + 1)` bytes per point (2.6 KiB at `c = 12`).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::{Curve, ristretto::{Ristretto, Tables}};
+    /// let points = Ristretto::generator_chain(b"example", 5);
+    /// let scalars: Vec<_> = (1..=5u64).map(Ristretto::scalar_from_u64).collect();
+    /// let tables = Tables::shifted(&points, 8);
+    /// assert_eq!(
+    ///     Ristretto::vartime_precomputed_mul(&tables, &scalars, &[], &[]),
+    ///     Ristretto::vartime_multiscalar_mul(&scalars, &points),
+    /// );
+    /// ```
+    pub fn shifted(points: &[Point], c: usize) -> Tables {
+        let c = if c == 0 {
+            crate::msm::lanes::shifted_window(points.len(), lanes::backend_lanes())
+        } else {
+            c.clamp(4, 16)
+        };
+        let pts = edwards(points);
+        Tables {
+            entries: lanes::dispatch(MultiplesTask {
+                points: &pts,
+                per: crate::msm::lanes::shifted_copies(c),
+                which: engine::Multiples::Shifted(c),
+            }),
+            len: points.len(),
+            layout: Layout::Shifted { c },
+        }
+    }
+
+    /// The NAF table of point `i` (`None` for shifted copies).
     fn table(&self, i: usize) -> Option<&[AffineNiels]> {
-        let per = 1usize << (self.w - 2);
+        let Layout::Naf { w, .. } = self.layout else {
+            return None;
+        };
+        let per = 1usize << (w - 2);
         self.entries.get(i * per..(i + 1) * per)
     }
 
@@ -200,6 +249,13 @@ impl Tables {
         self.entries.len() * core::mem::size_of::<AffineNiels>()
     }
 }
+
+/// Smallest number of fixed points whose verifier tables are the shifted copies of
+/// fixed-base Pippenger ([`Tables::shifted`]) rather than NAF tables of width
+/// [`Tables::WIDTH`]: 2,048 (n = 64, m = 16), where the cost model puts `c = 11`
+/// (24 copies, 2.8 KiB per point, 5.6 MiB in all, against 15 MiB of width-8
+/// tables).
+pub const SHIFTED_MIN: usize = 2048;
 
 /// Largest number of points whose verifier tables have width
 /// [`Tables::SMALL_SHAPE_WIDTH`] (n = 64, m ≤ 4); larger ones up to 2,048 have
@@ -229,8 +285,11 @@ fn pippenger_lanes(scalars: &[MontScalar], points: &[Point]) -> Point {
     let entries = tables(points, 2);
     let sc: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
     Point(lanes::dispatch(PippengerTask {
-        scalars: &sc,
-        entries: &entries,
+        input: PippengerInput::Windows {
+            scalars: &sc,
+            entries: &entries,
+            c: 0,
+        },
     }))
 }
 
@@ -297,38 +356,40 @@ impl LaneTask for StrausManyTask<'_> {
     }
 }
 
-/// Variable-time Pippenger.
+/// Variable-time Pippenger, windowed or over shifted copies (one task for both, so
+/// the lane code exists once per backend).
 struct PippengerTask<'a> {
-    scalars: &'a [[u64; 4]],
-    entries: &'a [AffineNiels],
+    input: PippengerInput<'a, AffineNiels>,
 }
 impl LaneTask for PippengerTask<'_> {
     type Output = EdwardsPoint;
     #[inline(always)]
     fn run<F: FeLanes>(self) -> EdwardsPoint {
-        pippenger::<ExtL<F>>(self.scalars, self.entries)
+        pippenger_run::<ExtL<F>>(&self.input)
     }
 }
 
-/// Affine tables of odd multiples, lane-parallel.
-struct TablesTask<'a> {
+/// Affine multiples of points (NAF tables or shifted copies), lane-parallel.
+struct MultiplesTask<'a> {
     points: &'a [EdwardsPoint],
     per: usize,
+    which: engine::Multiples,
 }
-impl LaneTask for TablesTask<'_> {
+impl LaneTask for MultiplesTask<'_> {
     type Output = Vec<AffineNiels>;
     #[inline(always)]
     fn run<F: FeLanes>(self) -> Vec<AffineNiels> {
-        engine::odd_multiples_lanes::<F>(self.points, self.per)
+        engine::multiples_lanes::<F>(self.points, self.per, self.which)
     }
 }
 
 /// `2^(w−2)` affine odd multiples of every point (`w = 2`: the points themselves).
 fn tables(points: &[Point], w: usize) -> Vec<AffineNiels> {
     let pts = edwards(points);
-    lanes::dispatch(TablesTask {
+    lanes::dispatch(MultiplesTask {
         points: &pts,
         per: 1 << (w - 2),
+        which: engine::Multiples::Odd,
     })
 }
 
@@ -364,6 +425,11 @@ fn straus_many(
     statics: &[&[(usize, MontScalar)]],
     dynamic: &[&[(MontScalar, Point)]],
 ) -> Vec<Point> {
+    let pre = match pre.map(|p| (p, p.layout)) {
+        Some((p, Layout::Naf { w, high })) => Some((p, w, high)),
+        Some((p, Layout::Shifted { c })) => return shifted_many(p, c, statics, dynamic),
+        None => None,
+    };
     let dyn_points: Vec<Point> = dynamic
         .iter()
         .flat_map(|d| d.iter().map(|(_, p)| *p))
@@ -374,12 +440,12 @@ fn straus_many(
     let mut inputs: Vec<Straus<'_, AffineNiels>> = Vec::with_capacity(dynamic.len());
     for (st, dy) in statics.iter().zip(dynamic) {
         let mut t = Straus::with_capacity(st.len() + dy.len());
-        if let Some(pre) = pre {
+        if let Some((pre, w, high)) = pre {
             // Split tables: `s·P_i = lo·P_i + hi·(2^128·P_i)`, every scalar below 2^128
             // (the halves after the low ones); otherwise one term per scalar.
             let k = st.len();
             let l: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
-            let (sc, off) = match pre.high {
+            let (sc, off) = match high {
                 Some(off) => {
                     let mut sc: Vec<[u64; 4]> = Vec::with_capacity(2 * k);
                     sc.extend(l.iter().map(|x| [x[0], x[1], 0, 0]));
@@ -388,7 +454,7 @@ fn straus_many(
                 }
                 None => (l, 0),
             };
-            t.push_many(&sc, pre.w, |j| {
+            t.push_many(&sc, w, |j| {
                 let (i, shift) = if j < k { (j, 0) } else { (j - k, off) };
                 st.get(i).and_then(|(i, _)| pre.table(*i + shift))
             });
@@ -413,6 +479,73 @@ fn straus_many(
         },
     );
     out.into_iter().map(Point).collect()
+}
+
+/// Smallest sum over shifted copies that runs as its own fixed-base Pippenger pass
+/// in [`shifted_many`]: below it the pass's bucket sum (`2·2^(c−1)` additions)
+/// would cost more than the terms, so the points themselves (copy 0) run by
+/// Straus, with the doublings shared between the sums.
+const SHIFTED_SUM_MIN: usize = 256;
+
+/// [`straus_many`] over shifted copies. A sum with [`SHIFTED_SUM_MIN`] static terms
+/// or more (the prover's `L_k`, `R_k` over all generators) is one fixed-base
+/// Pippenger pass over the copies of its points, its dynamic terms beside it
+/// (two sums on two threads with the `parallel` feature); smaller ones (the
+/// prover's materialised generators, 2^rounds terms each) take copy 0 of their
+/// points as dynamic terms of one Straus pass.
+fn shifted_many(
+    pre: &Tables,
+    c: usize,
+    statics: &[&[(usize, MontScalar)]],
+    dynamic: &[&[(MontScalar, Point)]],
+) -> Vec<Point> {
+    let k = statics.len().min(dynamic.len());
+    let h = crate::msm::lanes::shifted_copies(c);
+    if statics.iter().take(k).any(|st| st.len() < SHIFTED_SUM_MIN) {
+        let terms: Vec<Vec<(MontScalar, Point)>> = statics
+            .iter()
+            .zip(dynamic)
+            .map(|(st, dy)| {
+                st.iter()
+                    .map(|(i, s)| {
+                        let p = pre.entries.get(i * h).map_or(Point::IDENTITY, |e| {
+                            Point(EdwardsPoint::IDENTITY.add_affine_niels(e))
+                        });
+                        (*s, p)
+                    })
+                    .chain(dy.iter().copied())
+                    .collect()
+            })
+            .collect();
+        let refs: Vec<&[(MontScalar, Point)]> = terms.iter().map(|t| t.as_slice()).collect();
+        return straus_many(None, &alloc::vec![&[][..]; k], &refs);
+    }
+    let one = |st: &[(usize, MontScalar)], dy: &[(MontScalar, Point)]| {
+        let scalars: Vec<[u64; 4]> = st.iter().map(|(_, s)| limbs(s)).collect();
+        let index: Vec<usize> = st.iter().map(|(i, _)| *i).collect();
+        let fixed = Point(lanes::dispatch(PippengerTask {
+            input: PippengerInput::Shifted {
+                scalars: &scalars,
+                index: Some(&index),
+                entries: &pre.entries,
+                c,
+            },
+        }));
+        let (ds, dp): (Vec<MontScalar>, Vec<Point>) = dy.iter().copied().unzip();
+        fixed + Ristretto::vartime_multiscalar_mul(&ds, &dp)
+    };
+    crate::msm::split_halves(
+        k,
+        2,
+        |r| {
+            r.map(|t| one(statics[t], dynamic[t]))
+                .collect::<Vec<Point>>()
+        },
+        |mut a, b| {
+            a.extend(b);
+            a
+        },
+    )
 }
 
 /// The default Pedersen bases in both representations, computed once.
@@ -537,11 +670,9 @@ impl Curve for Ristretto {
     const SCALAR_BYTES: usize = 32;
     const POINT_BYTES: usize = 32;
     const PROVER_USES_TABLES: bool = true;
-    // Width-8 tables over up to 2,048 generators (15 MiB) beat Pippenger for a
-    // single proof (m = 16: 2.5 against 3.2 ms on IFMA); at 4,096 generators
-    // (width 6) Pippenger wins (m = 32: 5.5–5.9 against 6.2–6.5 ms on IFMA, 13–16
-    // against 18–20 ms on AVX2).
-    const VERIFIER_TABLE_MAX_LEN: usize = 1024;
+    // NAF tables up to 2,048 generators, shifted copies for fixed-base Pippenger
+    // above (`Ristretto::precompute`), up to 4,096 generators (n = 64, m = 32).
+    const VERIFIER_TABLE_MAX_LEN: usize = 2048;
 
     fn scalar_from_u64(x: u64) -> MontScalar {
         MontScalar::from_u64(x)
@@ -665,20 +796,37 @@ impl Curve for Ristretto {
             )
         }
     }
-    /// Width 8 (7.5 KiB per point) up to 2,048 points, width 6 (1.9 KiB) above:
-    /// measured, width 8 is fastest at 1,026 points even out of L2 (a verify of
-    /// `n = 64, m = 8`: 1.77 ms against 1.90 ms at width 6 with IFMA, 4.0 against
-    /// 4.8 ms with AVX2); the narrower tables cap the memory of the largest shapes.
+    /// NAF tables serve the prover's first block of rounds (sparse sums by Straus);
+    /// shifted copies do not (measured, n = 64, m = 16 with AVX2: 47.0 against
+    /// 41.5 ms per proof, the materialised generators costing most of it).
+    fn precompute_serves_rounds(len: usize) -> bool {
+        len < SHIFTED_MIN
+    }
+    /// Width-8 NAF tables (7.5 KiB per point): for n = 64, m = 16 and 32 (whose
+    /// verifier tables are shifted copies), 15 and 30 MiB; m = 32 proves in 84
+    /// against 101 ms without them (AVX2).
+    fn precompute_first_block(points: &[Point]) -> Tables {
+        Tables::new(points, Tables::WIDTH)
+    }
+    /// NAF tables of width 10 up to [`SMALL_SHAPE_MAX`] points, width 8 (7.5 KiB per
+    /// point) below [`SHIFTED_MIN`] (measured: width 8 is fastest at 1,026 points even
+    /// out of L2, a verify of `n = 64, m = 8`: 1.77 ms against 1.90 ms at width 6
+    /// with IFMA, 4.0 against 4.8 ms with AVX2); from [`SHIFTED_MIN`] points the
+    /// shifted copies of fixed-base Pippenger ([`Tables::shifted`]: n = 64, m = 16
+    /// and 32 verify 10 % and 25–30 % faster than over width-8 tables or by
+    /// Pippenger, AVX2).
     fn precompute(points: &[Point]) -> Tables {
+        if points.len() >= SHIFTED_MIN {
+            return Tables::shifted(points, 0);
+        }
         let w = if points.len() <= SMALL_SHAPE_MAX {
             Tables::SMALL_SHAPE_WIDTH
-        } else if points.len() <= 2048 {
-            Tables::WIDTH
         } else {
-            Tables::WIDE_SHAPE_WIDTH
+            Tables::WIDTH
         };
         Tables::new(points, w)
     }
+
     fn precompute_for_prover(points: &[Point]) -> Tables {
         Tables::new_split(points, Tables::PROVER_WIDTH)
     }
@@ -705,7 +853,9 @@ impl Curve for Ristretto {
         let k = scalars.len().min(points.len());
         let tables: Option<Vec<&[AffineNiels]>> = (0..k).map(|i| pre.table(i)).collect();
         match tables {
-            Some(tables) if pre.w >= CT_WIDTH && pre.len >= k => {
+            Some(tables)
+                if matches!(pre.layout, Layout::Naf { w, .. } if w >= CT_WIDTH) && pre.len >= k =>
+            {
                 let mut digits: Vec<[i8; 64]> = scalars[..k]
                     .iter()
                     .map(|s| {
@@ -764,15 +914,44 @@ impl Curve for Ristretto {
     ) -> Point {
         debug_assert!(static_scalars.len() <= pre.len);
         let k = dynamic_scalars.len().min(dynamic_points.len());
+        let w = match pre.layout {
+            Layout::Naf { w, .. } => w,
+            Layout::Shifted { c } => {
+                // One bucket pass over the shifted copies (two halves on two threads
+                // with the `parallel` feature), the dynamic points beside it.
+                let h = crate::msm::lanes::shifted_copies(c);
+                let st: Vec<[u64; 4]> = static_scalars.iter().take(pre.len).map(limbs).collect();
+                let fixed = |r: core::ops::Range<usize>| {
+                    let entries = pre.entries.get(r.start * h..r.end * h).unwrap_or(&[]);
+                    Point(lanes::dispatch(PippengerTask {
+                        input: PippengerInput::Shifted {
+                            scalars: &st[r],
+                            index: None,
+                            entries,
+                            c,
+                        },
+                    }))
+                };
+                let (f, d) = crate::msm::join(
+                    || {
+                        crate::msm::split_halves(st.len(), PARALLEL_PIPPENGER_MIN, fixed, |a, b| {
+                            a + b
+                        })
+                    },
+                    || Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
+                );
+                return f + d;
+            }
+        };
         let (dyn_straus, dyn_pippenger) = if k > STRAUS_MAX { (0, k) } else { (k, 0) };
         let dynamic = tables(&dynamic_points[..dyn_straus], DYNAMIC_WIDTH);
-        let per = 1usize << (pre.w - 2);
+        let per = 1usize << (w - 2);
         // The fixed generators of `r` (and, with the first of them, the dynamic points
         // that run by Straus) in one lane Straus pass.
         let fixed = |r: core::ops::Range<usize>| {
             let mut terms = Straus::with_capacity(r.len() + dyn_straus);
             let entries = pre.entries.get(r.start * per..).unwrap_or(&[]);
-            push_terms(&mut terms, entries, pre.w, &static_scalars[r.clone()]);
+            push_terms(&mut terms, entries, w, &static_scalars[r.clone()]);
             if r.start == 0 {
                 push_terms(
                     &mut terms,

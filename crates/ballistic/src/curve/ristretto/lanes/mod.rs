@@ -205,6 +205,15 @@ pub fn backend() -> Backend {
     }
 }
 
+/// The number of lanes of [`backend`] (8, 4 or 1).
+pub fn backend_lanes() -> usize {
+    match backend() {
+        Backend::Ifma => 8,
+        Backend::Avx2 => 4,
+        Backend::Portable => 1,
+    }
+}
+
 /// Runs `task` on the best available backend.
 #[inline]
 pub fn dispatch<T: LaneTask>(task: T) -> T::Output {
