@@ -259,6 +259,9 @@ pub fn straus<P: LanePoint>(input: &Straus<'_, P::Entry>) -> P::Point {
         .unwrap_or(P::point_identity())
 }
 
+/// How many steps ahead the Straus schedule prefetches its table entries.
+const STRAUS_PREFETCH_AHEAD: usize = 1;
+
 /// One step of a Straus schedule: double every lane, or add a group of table entries
 /// (with the lanes to negate).
 enum Op<'t, E> {
@@ -367,7 +370,7 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
         }
         let mut acc = P::identity();
         for (k, op) in ops.iter().enumerate() {
-            if let Some(Op::Add(next, _)) = ops.get(k + 1) {
+            if let Some(Op::Add(next, _)) = ops.get(k + STRAUS_PREFETCH_AHEAD) {
                 for e in next.iter().take(lanes) {
                     P::prefetch(e);
                 }
