@@ -511,9 +511,14 @@ fn shifted_many(
             .map(|(st, dy)| {
                 st.iter()
                     .map(|(i, s)| {
-                        let p = pre.entries.get(i * h).map_or(Point::IDENTITY, |e| {
-                            Point(EdwardsPoint::IDENTITY.add_affine_niels(e))
-                        });
+                        // Copy 0 is the point itself (an index past the tables:
+                        // the identity, so the term adds nothing).
+                        let p = i
+                            .checked_mul(h)
+                            .and_then(|at| pre.entries.get(at))
+                            .map_or(Point::IDENTITY, |e| {
+                                Point(EdwardsPoint::IDENTITY.add_affine_niels(e))
+                            });
                         (*s, p)
                     })
                     .chain(dy.iter().copied())
