@@ -52,17 +52,70 @@ pub fn madd_lo(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
 pub fn madd_hi(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
     unsafe { x::_mm512_madd52hi_epu64(acc, a, b) }
 }
-/// Lane `l` = the 64-bit word at `base + 8·offsets[l]`.
+/// The eight 64-bit words at `p` (unaligned load).
 ///
 /// # Safety
-/// Every `base + 8·offsets[l]` must be a readable, aligned `u64` address.
+/// `p .. p + 8` must be readable.
 #[inline(always)]
-pub unsafe fn gather(offsets: __m512i, base: *const u64) -> __m512i {
-    unsafe { x::_mm512_i64gather_epi64::<8>(offsets, base as *const i64) }
+pub unsafe fn load8(p: *const u64) -> __m512i {
+    unsafe { x::_mm512_loadu_si512(p as *const _) }
 }
+/// The seven 64-bit words at `p` in lanes 0..7, zero in lane 7 (a masked load: the
+/// eighth word is never touched).
+///
+/// # Safety
+/// `p .. p + 7` must be readable.
 #[inline(always)]
-pub fn from_i64s(a: [i64; 8]) -> __m512i {
-    unsafe { x::_mm512_set_epi64(a[7], a[6], a[5], a[4], a[3], a[2], a[1], a[0]) }
+pub unsafe fn load7(p: *const u64) -> __m512i {
+    unsafe { x::_mm512_maskz_loadu_epi64(0x7f, p as *const i64) }
+}
+/// Transposes an 8×8 block of 64-bit words: `out[j]` lane `l` = `rows[l]` lane `j`
+/// (unpack, two-source permute, 128-bit shuffle: 24 shuffles, no memory access).
+#[inline(always)]
+pub fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+    unsafe {
+        // t[2p] = (r[2p][0], r[2p+1][0], r[2p][2], r[2p+1][2], …), t[2p+1] the odd words.
+        let t: [__m512i; 8] = core::array::from_fn(|k| {
+            let (a, b) = (r[k & !1], r[k | 1]);
+            if k & 1 == 0 {
+                x::_mm512_unpacklo_epi64(a, b)
+            } else {
+                x::_mm512_unpackhi_epi64(a, b)
+            }
+        });
+        // s: rows 0..4 (k < 4) or 4..8, words (c, c + 4) for c = 0, 2, 1, 3.
+        let i0 = x::_mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
+        let i1 = x::_mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+        let s: [__m512i; 8] = core::array::from_fn(|k| {
+            let base = (k / 4) * 4;
+            let odd = (k / 2) & 1;
+            let (a, b) = (t[base + odd], t[base + odd + 2]);
+            if k & 1 == 0 {
+                x::_mm512_permutex2var_epi64(a, i0, b)
+            } else {
+                x::_mm512_permutex2var_epi64(a, i1, b)
+            }
+        });
+        // s[k] for k < 4 holds words (w, w + 4) of rows 0..4 with w = [0, 2, 1, 3][k];
+        // s[k + 4] the same words of rows 4..8.
+        let col = |k: usize, high: bool| {
+            if high {
+                x::_mm512_shuffle_i64x2::<0b11_10_11_10>(s[k], s[k + 4])
+            } else {
+                x::_mm512_shuffle_i64x2::<0b01_00_01_00>(s[k], s[k + 4])
+            }
+        };
+        [
+            col(0, false),
+            col(2, false),
+            col(1, false),
+            col(3, false),
+            col(0, true),
+            col(2, true),
+            col(1, true),
+            col(3, true),
+        ]
+    }
 }
 #[inline(always)]
 pub fn blend(k: __mmask8, a: __m512i, b: __m512i) -> __m512i {

@@ -108,8 +108,8 @@ impl FeLanes for F8 {
     }
 
     #[inline(always)]
-    fn from_fn<G: FnMut(usize) -> Fe>(mut g: G) -> F8 {
-        let fes: [Fe; 8] = core::array::from_fn(|l| g(l));
+    fn from_fn<G: FnMut(usize) -> Fe>(g: G) -> F8 {
+        let fes: [Fe; 8] = core::array::from_fn(g);
         F8(core::array::from_fn(|i| {
             v::from_array(core::array::from_fn(|l| fes[l].0[i]))
         }))
@@ -186,21 +186,19 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn gather_niels(e: &[&AffineNiels; 8]) -> [F8; 3] {
-        // Offsets of every entry from the first one, in 64-bit words (entries are
-        // `#[repr(C)]` runs of 15 `u64`, 8-byte aligned, so the differences are exact).
-        let base = e[0] as *const AffineNiels as *const u64;
-        let offsets: [i64; 8] = core::array::from_fn(|l| {
-            (((e[l] as *const AffineNiels as isize) - (base as isize)) / 8) as i64
-        });
-        let off = v::from_i64s(offsets);
-        let limb = |i: i64| {
-            // SAFETY: lane l reads word i < 15 of the entry e[l], a live reference.
-            unsafe { v::gather(v::add(off, v::splat(i)), base) }
-        };
+        // Each entry is `#[repr(C)]` 15 consecutive `u64`: load it as two rows (words
+        // 0..8 and, masked, 8..15) and transpose the two 8×8 blocks, so lane `l` of
+        // limb `i` is word `i` of `e[l]`. Loads and shuffles instead of 15 hardware
+        // gathers, which are slow on some cores (Zen 4).
+        let p = |l: usize| e[l] as *const AffineNiels as *const u64;
+        // SAFETY: every `e[l]` is a live reference to 15 `u64` words.
+        let lo = v::transpose8(core::array::from_fn(|l| unsafe { v::load8(p(l)) }));
+        // SAFETY: words 8..15 of the same entries.
+        let hi = v::transpose8(core::array::from_fn(|l| unsafe { v::load7(p(l).add(8)) }));
         [
-            F8([limb(0), limb(1), limb(2), limb(3), limb(4)]),
-            F8([limb(5), limb(6), limb(7), limb(8), limb(9)]),
-            F8([limb(10), limb(11), limb(12), limb(13), limb(14)]),
+            F8([lo[0], lo[1], lo[2], lo[3], lo[4]]),
+            F8([lo[5], lo[6], lo[7], hi[0], hi[1]]),
+            F8([hi[2], hi[3], hi[4], hi[5], hi[6]]),
         ]
     }
 

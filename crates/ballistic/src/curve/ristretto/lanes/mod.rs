@@ -231,3 +231,57 @@ pub fn dispatch_with<T: LaneTask>(backend: Backend, task: T) -> T::Output {
         _ => task.run::<Fe>(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+    use rand::{Rng, SeedableRng};
+
+    /// Entries at scattered addresses, gathered eight at a time by index.
+    struct Gather(Vec<AffineNiels>, Vec<[usize; 8]>);
+
+    impl LaneTask for Gather {
+        type Output = usize;
+        #[inline(always)]
+        fn run<F: FeLanes>(self) -> usize {
+            for idx in &self.1 {
+                let e: [&AffineNiels; 8] = core::array::from_fn(|l| &self.0[idx[l]]);
+                let [yp, ym, t2d] = F::gather_niels(&e);
+                for (l, e) in e.iter().enumerate().take(F::L) {
+                    assert_eq!(yp.lane(l).0, e.y_plus_x.0, "y + x, lane {l}");
+                    assert_eq!(ym.lane(l).0, e.y_minus_x.0, "y - x, lane {l}");
+                    assert_eq!(t2d.lane(l).0, e.xy2d.0, "2dxy, lane {l}");
+                }
+            }
+            F::L
+        }
+    }
+
+    /// Every backend's `gather_niels` puts word `i` of entry `e[l]` in limb `i` of
+    /// lane `l`, exactly (limbs below `2^51` survive every backend's conversion
+    /// unchanged), for repeated, adjacent and last-in-allocation entries.
+    #[test]
+    fn gather_niels_matches_the_entries() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x9a7e);
+        let mut fe = || Fe(core::array::from_fn(|_| rng.gen::<u64>() >> 13));
+        let entries: Vec<AffineNiels> = (0..67)
+            .map(|_| AffineNiels {
+                y_plus_x: fe(),
+                y_minus_x: fe(),
+                xy2d: fe(),
+            })
+            .collect();
+        let last = entries.len() - 1;
+        let mut sets: Vec<[usize; 8]> = (0..200)
+            .map(|_| core::array::from_fn(|_| rng.gen_range(0..entries.len())))
+            .collect();
+        sets.push([last; 8]);
+        sets.push(core::array::from_fn(|l| last - l));
+        sets.push(core::array::from_fn(|l| l));
+        for backend in [Backend::Ifma, Backend::Avx2, Backend::Portable] {
+            let lanes = dispatch_with(backend, Gather(entries.clone(), sets.clone()));
+            assert!(lanes >= 1);
+        }
+    }
+}
