@@ -180,6 +180,31 @@ mod v {
         }
         r
     }
+    /// The four 64-bit words at `p` (unaligned load).
+    ///
+    /// # Safety
+    /// `p .. p + 4` must be readable.
+    #[inline(always)]
+    pub unsafe fn load4(p: *const u64) -> __m256i {
+        unsafe { x::_mm256_loadu_si256(p as *const __m256i) }
+    }
+    /// Transposes a 4×4 block of 64-bit words: `out[j]` lane `l` = `r[l]` lane `j`
+    /// (four unpacks, four 128-bit permutes).
+    #[inline(always)]
+    pub fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
+        unsafe {
+            let t0 = x::_mm256_unpacklo_epi64(r[0], r[1]);
+            let t1 = x::_mm256_unpackhi_epi64(r[0], r[1]);
+            let t2 = x::_mm256_unpacklo_epi64(r[2], r[3]);
+            let t3 = x::_mm256_unpackhi_epi64(r[2], r[3]);
+            [
+                x::_mm256_permute2x128_si256::<0x20>(t0, t2),
+                x::_mm256_permute2x128_si256::<0x20>(t1, t3),
+                x::_mm256_permute2x128_si256::<0x31>(t0, t2),
+                x::_mm256_permute2x128_si256::<0x31>(t1, t3),
+            ]
+        }
+    }
     /// All ones in the 64-bit lanes where `a = b`.
     #[inline(always)]
     pub fn eq(a: __m256i, b: __m256i) -> __m256i {
@@ -488,6 +513,30 @@ impl FeLanes for F4 {
             sum6([m(a2[0], a[8]), m(a2[1], a2[7]), m(a2[2], a[6]), m(a2[3], a2[5]), m(a[4], a[4]), m(a[9], a38[9])]),
             sum5([m(a2[0], a[9]), m(a2[1], a[8]), m(a2[2], a[7]), m(a2[3], a[6]), m(a2[4], a[5])]),
         ])
+    }
+
+    #[inline(always)]
+    fn gather_niels(e: &[&AffineNiels; 8]) -> [F4; 3] {
+        check();
+        // Each entry is `#[repr(C)]` 15 consecutive `u64`: words 0..4, 4..8, 8..12 and
+        // 11..15 of the four entries, each block transposed, give the 15 radix-2^51
+        // limbs lane by lane (loads and shuffles instead of building every vector
+        // from four scalars).
+        let p = |l: usize| e[l] as *const AffineNiels as *const u64;
+        let block = |o: usize| {
+            // SAFETY: words o..o + 4 with o + 4 <= 15 of the live entry e[l].
+            v::transpose4(core::array::from_fn(|l| unsafe { v::load4(p(l).add(o)) }))
+        };
+        let (a, b, c, d) = (block(0), block(4), block(8), block(11));
+        let w = [
+            a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], c[0], c[1], c[2], c[3], d[1], d[2],
+            d[3],
+        ];
+        [
+            split(each5!(k => w[k])),
+            split(each5!(k => w[5 + k])),
+            split(each5!(k => w[10 + k])),
+        ]
     }
 
     #[inline(always)]
