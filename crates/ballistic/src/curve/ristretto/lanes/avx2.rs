@@ -247,6 +247,7 @@ pub fn run<T: LaneTask>(task: T) -> T::Output {
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn run_avx2<T: LaneTask>(task: T) -> T::Output {
+    super::align_frame();
     task.run::<F4>()
 }
 

@@ -50,6 +50,7 @@ pub struct F8([__m512i; 5]);
 
 /// Runs a task with eight IFMA lanes (the build enables the target feature).
 pub fn run<T: LaneTask>(task: T) -> T::Output {
+    super::align_frame();
     task.run::<F8>()
 }
 
