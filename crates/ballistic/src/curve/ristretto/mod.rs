@@ -252,14 +252,18 @@ impl Tables {
 
 /// Smallest number of fixed points whose verifier tables are the shifted copies of
 /// fixed-base Pippenger ([`Tables::shifted`]) rather than NAF tables of width
-/// [`Tables::WIDTH`]: 2,048 (n = 64, m = 16), where the cost model puts `c = 11`
-/// (24 copies, 2.8 KiB per point, 5.6 MiB in all, against 15 MiB of width-8
-/// tables).
-pub const SHIFTED_MIN: usize = 2048;
+/// [`Tables::WIDTH`]: 1,024 (n = 64, m = 8), where the cost model puts `c = 10`
+/// (26 copies, 3.0 KiB per point, 3.0 MiB in all, against 7.5 MiB of width-8
+/// tables). Measured on Zen 4 after the frame alignment, alternating processes of
+/// `examples/profile.rs agg 8`: verify m = 8 1.16–1.17 against 1.21–1.31 ms (IFMA),
+/// 2.27–2.40 against 2.37–2.40 ms (AVX2); the batch of 256 × 8 and the prover
+/// (which keeps width-8 tables of its own for its first rounds) unchanged. Before
+/// the alignment fix, m = 8 had measured no better over these copies.
+pub const SHIFTED_MIN: usize = 1024;
 
 /// Largest number of points whose verifier tables have width
-/// [`Tables::SMALL_SHAPE_WIDTH`] (n = 64, m ≤ 4); larger ones up to 2,048 have
-/// [`Tables::WIDTH`].
+/// [`Tables::SMALL_SHAPE_WIDTH`] (n = 64, m ≤ 4); larger ones below
+/// [`SHIFTED_MIN`] (no shape: point counts are powers of two) have [`Tables::WIDTH`].
 pub const SMALL_SHAPE_MAX: usize = 512;
 
 /// NAF width of the prover's constant-time tables: `2^(5−2) = 8` odd multiples
@@ -678,7 +682,7 @@ impl Curve for Ristretto {
     const SCALAR_BYTES: usize = 32;
     const POINT_BYTES: usize = 32;
     const PROVER_USES_TABLES: bool = true;
-    // NAF tables up to 2,048 generators, shifted copies for fixed-base Pippenger
+    // NAF tables up to 512 generators, shifted copies for fixed-base Pippenger
     // above (`Ristretto::precompute`), up to 4,096 generators (n = 64, m = 32).
     const VERIFIER_TABLE_MAX_LEN: usize = 2048;
 
@@ -817,12 +821,9 @@ impl Curve for Ristretto {
         Tables::new(points, Tables::WIDTH)
     }
     /// NAF tables of width 10 up to [`SMALL_SHAPE_MAX`] points, width 8 (7.5 KiB per
-    /// point) below [`SHIFTED_MIN`] (measured: width 8 is fastest at 1,026 points even
-    /// out of L2, a verify of `n = 64, m = 8`: 1.77 ms against 1.90 ms at width 6
-    /// with IFMA, 4.0 against 4.8 ms with AVX2); from [`SHIFTED_MIN`] points the
-    /// shifted copies of fixed-base Pippenger ([`Tables::shifted`]: n = 64, m = 16
-    /// and 32 verify 10 % and 25–30 % faster than over width-8 tables or by
-    /// Pippenger, AVX2).
+    /// point) below [`SHIFTED_MIN`]; from [`SHIFTED_MIN`] points (n = 64, m ≥ 8) the
+    /// shifted copies of fixed-base Pippenger ([`Tables::shifted`]: n = 64, m = 8,
+    /// 16 and 32 verify about 5 %, 10 % and 25–30 % faster than over width-8 tables).
     fn precompute(points: &[Point]) -> Tables {
         if points.len() >= SHIFTED_MIN {
             return Tables::shifted(points, 0);
