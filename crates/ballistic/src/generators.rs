@@ -45,7 +45,8 @@ pub const CT_TABLE_MAX_LEN: usize = 2048;
 /// Largest vector length `N'` for which a prover whose verifier tables do not serve
 /// its rounds ([`Curve::precompute_serves_rounds`]) caches tables of its own for
 /// the first block of inner-product rounds ([`Curve::precompute_first_block`]; on
-/// ristretto255 width-8 NAF tables, 15 MiB at `N' = 1024`, 30 MiB at `N' = 2048`).
+/// ristretto255 width-8 NAF tables, 7.5 MiB at `N' = 512`, 15 MiB at `N' = 1024`,
+/// 30 MiB at `N' = 2048`).
 pub const FIRST_BLOCK_TABLE_MAX_LEN: usize = 2048;
 
 /// The Pedersen commitment bases.

@@ -151,7 +151,9 @@ enum Layout {
 }
 
 impl Tables {
-    /// NAF width of the fixed-point tables.
+    /// NAF width of the prover's own first-block tables in shapes whose verifier
+    /// tables are shifted copies ([`SHIFTED_MIN`] points or more), and of verifier
+    /// tables between [`SMALL_SHAPE_MAX`] and [`SHIFTED_MIN`] points.
     pub const WIDTH: usize = 8;
     /// NAF width of the prover's tables for its inner-product rounds (256 affine odd
     /// multiples, 30 KiB per point; the tables are split at `2^128`

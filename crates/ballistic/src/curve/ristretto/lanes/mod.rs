@@ -203,6 +203,45 @@ pub enum Backend {
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(avx2_cpuid, "avx2");
 
+impl Backend {
+    /// Field elements per vector: 8, 4 or 1.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::ristretto::lanes::Backend;
+    /// assert_eq!(Backend::Avx2.lanes(), 4);
+    /// ```
+    pub fn lanes(self) -> usize {
+        match self {
+            Backend::Ifma => 8,
+            Backend::Avx2 => 4,
+            Backend::Portable => 1,
+        }
+    }
+
+    /// Whether this build on this machine runs this backend: IFMA when the build
+    /// enables `avx512ifma`, AVX2 when the CPU has it (detected once), portable
+    /// always. [`dispatch_with`] runs the portable backend in place of an
+    /// unavailable one.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::ristretto::lanes::{backend, Backend};
+    /// assert!(Backend::Portable.available());
+    /// assert!(backend().available());
+    /// ```
+    pub fn available(self) -> bool {
+        match self {
+            Backend::Ifma => cfg!(all(target_arch = "x86_64", target_feature = "avx512ifma")),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => avx2_cpuid::get(),
+            #[cfg(not(target_arch = "x86_64"))]
+            Backend::Avx2 => false,
+            Backend::Portable => true,
+        }
+    }
+}
+
 /// The backend [`dispatch`] selects in this build on this machine.
 ///
 /// Every [`LaneTask::run`] given to [`dispatch`] must be `#[inline(always)]`, and so
@@ -210,29 +249,15 @@ cpufeatures::new!(avx2_cpuid, "avx2");
 /// the task is compiled without the entry's target features and runs many times
 /// slower (still correctly).
 pub fn backend() -> Backend {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512ifma"))]
-    {
-        Backend::Ifma
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512ifma")))]
-    {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if avx2_cpuid::get() {
-                return Backend::Avx2;
-            }
-        }
-        Backend::Portable
-    }
+    [Backend::Ifma, Backend::Avx2]
+        .into_iter()
+        .find(|b| b.available())
+        .unwrap_or(Backend::Portable)
 }
 
 /// The number of lanes of [`backend`] (8, 4 or 1).
 pub fn backend_lanes() -> usize {
-    match backend() {
-        Backend::Ifma => 8,
-        Backend::Avx2 => 4,
-        Backend::Portable => 1,
-    }
+    backend().lanes()
 }
 
 /// Runs `task` on the best available backend.
@@ -248,7 +273,7 @@ pub fn dispatch_with<T: LaneTask>(backend: Backend, task: T) -> T::Output {
         #[cfg(all(target_arch = "x86_64", target_feature = "avx512ifma"))]
         Backend::Ifma => ifma::run(task),
         #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 if avx2_cpuid::get() => avx2::run(task),
+        Backend::Avx2 if backend.available() => avx2::run(task),
         _ => task.run::<Fe>(),
     }
 }
@@ -303,15 +328,10 @@ mod tests {
         for backend in [Backend::Ifma, Backend::Avx2, Backend::Portable] {
             // The backend that actually ran (dispatch falls back to the portable one
             // when a backend is not in this build or on this machine).
-            let ran = match backend {
-                Backend::Ifma
-                    if cfg!(all(target_arch = "x86_64", target_feature = "avx512ifma")) =>
-                {
-                    8
-                }
-                #[cfg(target_arch = "x86_64")]
-                Backend::Avx2 if avx2_cpuid::get() => 4,
-                _ => 1,
+            let ran = if backend.available() {
+                backend.lanes()
+            } else {
+                1
             };
             let lanes = dispatch_with(backend, Gather(entries.clone(), sets.clone()));
             assert_eq!(lanes, ran, "{backend:?} ran on the backend it names");
