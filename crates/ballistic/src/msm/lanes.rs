@@ -36,9 +36,10 @@
 //! point precomputed, the digits of all windows index one set of buckets, so the
 //! whole sum is **one** bucket pass over `k·h` entries and one bucket sum:
 //! `⌈k·h/L⌉·A_mix + 2·(H/L)·A + flushes`, no doublings. With the per-window bucket
-//! sums gone, wider windows pay: at `k = 4,096`, `c = 12` needs `22·k` additions
-//! where windowed Pippenger (`c = 10`) needs `26·(k + 2H)` plus 253 doublings, about 35 %
-//! fewer, for 22 entries (2.6 KiB) of memory per point ([`shifted_window`]).
+//! sums gone, wider windows pay: at `k = 4,096`, `c = 12` needs `22·k + 2H`
+//! additions where windowed Pippenger (`c = 10`) needs `26·(k + 2H)` plus 253
+//! doublings, about 30 % fewer, for 22 entries (2.6 KiB) of memory per point
+//! ([`shifted_window`]; its windows stop at 12, where the buckets still fit in L2).
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -396,12 +397,46 @@ fn windows(c: usize) -> usize {
     256 / c + 1
 }
 
-/// Relative costs of the cost model (vector multiplications).
-const COST_A_MIX: usize = 7;
-const COST_A: usize = 9;
+/// Relative costs of the cost model, in half vector multiplications.
+const COST_A_MIX: usize = 14;
+const COST_A: usize = 18;
 /// A flush: a lane extraction, a store and, rarely, a serial addition (measured as
 /// about two vector additions).
-const COST_FLUSH: usize = 16;
+const COST_FLUSH: usize = 32;
+
+/// The serial work of one entry of a bucket pass (its digit in the counting sort,
+/// its address, its share of the transposition into lanes), which does not shrink
+/// with the lanes, in the same units: one (half a vector multiplication) against
+/// the eight-lane IFMA field, none against the slower four-lane AVX2 field and the
+/// serial one. Measured on Zen 4: with it, n = 64, m = 8 (1,024 points) takes
+/// `c = 11` on eight lanes, 2.7 % faster than the `c = 10` of the lane-parallel
+/// terms alone (criterion, ten paired rounds, every round faster); AVX2 ties at
+/// 10 and 11. Only [`shifted_window`] counts it: the windows of [`window`]
+/// (batches) were measured without it, and it would move eight-lane windows only
+/// above about 20,000 points.
+const fn cost_entry(lanes: usize) -> usize {
+    if lanes >= 8 {
+        1
+    } else {
+        0
+    }
+}
+
+/// The widest window of [`shifted_window`]: 2,048 buckets (320 KiB of points),
+/// which stay in L2 beside the streamed entries. The model's terms would take
+/// `c = 13` for n = 64, m = 32 on eight lanes, whose 640 KiB of buckets do not:
+/// measured +9 % against `c = 12` (IFMA on Zen 4, criterion, paired rounds).
+const SHIFTED_C_MAX: usize = 12;
+
+/// The modelled lane-parallel cost of one bucket pass over `entries` entries into
+/// `2^(c−1)` buckets on `lanes` lanes (see the module doc).
+fn pass_cost(entries: usize, c: usize, lanes: usize) -> usize {
+    let h = 1usize << (c - 1);
+    let lanes = lanes.max(1);
+    entries.div_ceil(lanes) * COST_A_MIX
+        + 2 * h.div_ceil(lanes) * COST_A
+        + entries.min(h) * COST_FLUSH / lanes
+}
 
 /// How many steps ahead the Pippenger bucket accumulation prefetches its entries.
 const PIPPENGER_PREFETCH_AHEAD: usize = 4;
@@ -410,13 +445,7 @@ const PIPPENGER_PREFETCH_AHEAD: usize = 4;
 /// module doc.
 pub fn window(k: usize, lanes: usize) -> usize {
     (4..=16)
-        .min_by_key(|&c| {
-            let h = 1usize << (c - 1);
-            let per_window = k.div_ceil(lanes) * COST_A_MIX
-                + 2 * h.div_ceil(lanes) * COST_A
-                + k.min(h) * COST_FLUSH / lanes.max(1);
-            windows(c) * per_window
-        })
+        .min_by_key(|&c| windows(c) * pass_cost(k, c, lanes))
         .unwrap_or(8)
 }
 
@@ -470,18 +499,24 @@ pub fn shifted_copies(c: usize) -> usize {
 }
 
 /// The window of [`PippengerInput::Shifted`] for `k` points on `lanes` lanes: it
-/// minimises `k·h(c)·A_mix/L + 2·(H/L)·A + flushes` (one bucket pass, one bucket
-/// sum, no doublings), with `h(c)` = [`shifted_copies`]`(c)`.
+/// minimises `k·h(c)·(A_mix/L + e_L) + 2·(H/L)·A + flushes` (one bucket pass, one
+/// bucket sum, no doublings), with `h(c)` = [`shifted_copies`]`(c)` and `e_L` the
+/// serial work of an entry (`cost_entry`), over `c ≤ SHIFTED_C_MAX` (12).
+///
+/// # Example
+/// ```
+/// use ballistic::msm::lanes::shifted_window;
+/// // n = 64, m = 8 (1,024 generator points): four AVX2 lanes, eight IFMA lanes.
+/// assert_eq!(shifted_window(1024, 4), 10);
+/// assert_eq!(shifted_window(1024, 8), 11);
+/// ```
 pub fn shifted_window(k: usize, lanes: usize) -> usize {
-    (4..=16)
+    (4..=SHIFTED_C_MAX)
         .min_by_key(|&c| {
-            let h = 1usize << (c - 1);
             let entries = k * shifted_copies(c);
-            entries.div_ceil(lanes) * COST_A_MIX
-                + 2 * h.div_ceil(lanes) * COST_A
-                + entries.min(h) * COST_FLUSH / lanes.max(1)
+            pass_cost(entries, c, lanes) + entries * cost_entry(lanes)
         })
-        .unwrap_or(12)
+        .unwrap_or(SHIFTED_C_MAX)
 }
 
 /// Runs a [`PippengerInput`] on `L` lanes (see the module doc): the digits, then
@@ -788,6 +823,20 @@ fn weighted_bucket_sum<P: LanePoint>(buckets: &[P::Point]) -> P::Point {
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
+
+    /// The windows the cost model gives the generator tables of n = 64,
+    /// m = 8, 16, 32 (1,024, 2,048 and 4,096 points), pinned to the optima
+    /// measured on Zen 4 (`examples/profile.rs agg M` with every window forced): any
+    /// change of the constants that moves them needs new measurements.
+    #[test]
+    fn shifted_windows_are_the_measured_optima() {
+        let picks = |lanes| [1024, 2048, 4096].map(|k| shifted_window(k, lanes));
+        assert_eq!(picks(4), [10, 11, 12]);
+        assert_eq!(picks(8), [11, 12, 12]);
+        // The windowed form keeps its choices for a batch's points.
+        assert_eq!(window(17 * 1024, 4), 10);
+        assert_eq!(window(17 * 1024, 8), 10);
+    }
 
     #[test]
     fn sparse_naf_matches_dense_naf() {

@@ -1065,7 +1065,7 @@ mod tests {
                 idx.iter().map(|&i| scalars[i]),
                 idx.iter().map(|&i| to_dalek(&pts[i])),
             );
-            let copies: Vec<(usize, super::super::Tables)> = [4usize, 6, 12]
+            let copies: Vec<(usize, super::super::Tables)> = [4usize, 6, 11, 12]
                 .iter()
                 .map(|&c| (c, super::super::Tables::shifted(&wrapped, c)))
                 .collect();

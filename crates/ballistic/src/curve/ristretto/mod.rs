@@ -255,8 +255,8 @@ impl Tables {
 /// Smallest number of fixed points whose verifier tables are the shifted copies of
 /// fixed-base Pippenger ([`Tables::shifted`]) rather than NAF tables of width
 /// [`Tables::WIDTH`]: 1,024 (n = 64, m = 8), where the cost model puts `c = 10`
-/// (26 copies, 3.0 KiB per point, 3.0 MiB in all, against 7.5 MiB of width-8
-/// tables). Measured on Zen 4 after the frame alignment, alternating processes of
+/// on AVX2 (26 copies, 3.0 KiB per point, 3.0 MiB in all, against 7.5 MiB of
+/// width-8 tables) and `c = 11` on IFMA (24 copies, 2.8 MiB). Measured on Zen 4 after the frame alignment, alternating processes of
 /// `examples/profile.rs agg 8`: verify m = 8 1.16–1.17 against 1.21–1.31 ms (IFMA),
 /// 2.27–2.40 against 2.37–2.40 ms (AVX2); the batch of 256 × 8 and the prover
 /// (which keeps width-8 tables of its own for its first rounds) unchanged. Before
