@@ -256,7 +256,8 @@ impl Tables {
 /// fixed-base Pippenger ([`Tables::shifted`]) rather than NAF tables of width
 /// [`Tables::WIDTH`]: 1,024 (n = 64, m = 8), where the cost model puts `c = 10`
 /// on AVX2 (26 copies, 3.0 KiB per point, 3.0 MiB in all, against 7.5 MiB of
-/// width-8 tables) and `c = 11` on IFMA (24 copies, 2.8 MiB). Measured on Zen 4 after the frame alignment, alternating processes of
+/// width-8 tables) and `c = 11` on IFMA (24 copies, 2.8 MiB). Measured on Zen 4
+/// after the frame alignment, both backends at `c = 10`, alternating processes of
 /// `examples/profile.rs agg 8`: verify m = 8 1.16–1.17 against 1.21–1.31 ms (IFMA),
 /// 2.27–2.40 against 2.37–2.40 ms (AVX2); the batch of 256 × 8 and the prover
 /// (which keeps width-8 tables of its own for its first rounds) unchanged. Before
@@ -684,8 +685,9 @@ impl Curve for Ristretto {
     const SCALAR_BYTES: usize = 32;
     const POINT_BYTES: usize = 32;
     const PROVER_USES_TABLES: bool = true;
-    // NAF tables up to 512 generators, shifted copies for fixed-base Pippenger
-    // above (`Ristretto::precompute`), up to 4,096 generators (n = 64, m = 32).
+    // NAF tables below `SHIFTED_MIN` (1,024) generators, shifted copies for
+    // fixed-base Pippenger from there (`Ristretto::precompute`) up to 4,096
+    // generators (`N'` = 2,048: n = 64, m = 32).
     const VERIFIER_TABLE_MAX_LEN: usize = 2048;
 
     fn scalar_from_u64(x: u64) -> MontScalar {
