@@ -32,21 +32,21 @@ pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
 /// Largest vector length `N'` for which the prover caches precomputed tables over
 /// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; on
 /// ristretto255 width-10 NAF tables of every generator and of `2^128` times it,
-/// 60 KiB per generator, so 7.5 MiB at `N' = 64`), and
+/// 64 KiB per generator, so 8 MiB at `N' = 64`), and
 /// the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
 /// Curves without profitable prover tables ignore it (`Curve::PROVER_USES_TABLES`).
 pub const TABLE_MAX_LEN: usize = 64;
 /// Largest vector length `N'` for which the prover caches the tables of its
 /// constant-time `S = ρ·B̃ + <s_L, G> + <s_R, H>` ([`Curve::precompute_for_ct`]:
-/// eight odd multiples per generator on ristretto255, 960 bytes, so 3.75 MiB at
+/// eight odd multiples per generator on ristretto255, 1 KiB, so 4 MiB at
 /// `N' = 2048`); above it `S` builds its tables per proof.
 pub const CT_TABLE_MAX_LEN: usize = 2048;
 
 /// Largest vector length `N'` for which a prover whose verifier tables do not serve
 /// its rounds ([`Curve::precompute_serves_rounds`]) caches tables of its own for
 /// the first block of inner-product rounds ([`Curve::precompute_first_block`]; on
-/// ristretto255 width-8 NAF tables, 7.5 MiB at `N' = 512`, 15 MiB at `N' = 1024`,
-/// 30 MiB at `N' = 2048`).
+/// ristretto255 width-8 NAF tables, 8 MiB at `N' = 512`, 16 MiB at `N' = 1024`,
+/// 32 MiB at `N' = 2048`).
 pub const FIRST_BLOCK_TABLE_MAX_LEN: usize = 2048;
 
 /// The Pedersen commitment bases.

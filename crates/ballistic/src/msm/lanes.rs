@@ -38,7 +38,7 @@
 //! `⌈k·h/L⌉·A_mix + 2·(H/L)·A + flushes`, no doublings. With the per-window bucket
 //! sums gone, wider windows pay: at `k = 4,096`, `c = 12` needs `22·k + 2H`
 //! additions where windowed Pippenger (`c = 10`) needs `26·(k + 2H)` plus 253
-//! doublings, about 30 % fewer, for 22 entries (2.6 KiB) of memory per point
+//! doublings, about 30 % fewer, for 22 entries (2.75 KiB) of memory per point
 //! ([`shifted_window`]; its windows stop at 12, where the buckets still fit in L2).
 
 use alloc::vec;

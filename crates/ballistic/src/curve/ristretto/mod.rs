@@ -129,8 +129,8 @@ impl AddAssign for Point {
 }
 
 /// Precomputed tables of fixed points for [`Curve::vartime_precomputed_mul`]: NAF
-/// tables of width `w` (`2^(w−2)` affine odd multiples per point: 7.5 KiB at width
-/// 8, 30 KiB at width 10) for Straus, or, for shapes above [`SHIFTED_MIN`] points,
+/// tables of width `w` (`2^(w−2)` affine odd multiples per point: 8 KiB at width
+/// 8, 32 KiB at width 10) for Straus, or, for shapes above [`SHIFTED_MIN`] points,
 /// the shifted copies `2^(c·j)·P` of fixed-base Pippenger ([`Tables::shifted`]).
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -156,15 +156,15 @@ impl Tables {
     /// tables between [`SMALL_SHAPE_MAX`] and [`SHIFTED_MIN`] points.
     pub const WIDTH: usize = 8;
     /// NAF width of the prover's tables for its inner-product rounds (256 affine odd
-    /// multiples, 30 KiB per point; the tables are split at `2^128`
+    /// multiples, 32 KiB per point; the tables are split at `2^128`
     /// ([`Curve::prover_split`]), so they hold every generator and `2^128` times it:
-    /// 7.5 MiB for the 128 generators of a 64-bit proof, which every round reuses;
+    /// 8 MiB for the 128 generators of a 64-bit proof, which every round reuses;
     /// width 10 measured 3–7 % faster per proof than width 8 before the split;
     /// width 9 no better after it).
     pub const PROVER_WIDTH: usize = 10;
     /// NAF width of the fixed-point tables of shapes with at most
-    /// [`SMALL_SHAPE_MAX`] generators (256 affine odd multiples, 30 KiB per point:
-    /// 3.75 MiB for a 64-bit proof, 15 MiB for four values; measured with AVX2
+    /// [`SMALL_SHAPE_MAX`] generators (256 affine odd multiples, 32 KiB per point:
+    /// 4 MiB for a 64-bit proof, 16 MiB for four values; measured with AVX2
     /// prefetching, paired A/B against width 8: verify n64 m1, m2 and m4 −6 to
     /// −7 %, and the provers of m2, m4, whose first rounds use these tables, −6 to
     /// −9 %; width 9 for m8 measured within noise).
@@ -206,7 +206,7 @@ impl Tables {
     /// `crate::msm::lanes::PippengerInput::Shifted`): a multiplication over them is one
     /// bucket pass over every window of every point, with no doublings. `c = 0` picks
     /// the window of the cost model for this many points on this machine's lanes.
-    /// Memory: `120·(⌊256/c⌋ + 1)` bytes per point (2.6 KiB at `c = 12`).
+    /// Memory: `128·(⌊256/c⌋ + 1)` bytes per point (2.75 KiB at `c = 12`).
     ///
     /// # Example
     /// ```
@@ -255,8 +255,8 @@ impl Tables {
 /// Smallest number of fixed points whose verifier tables are the shifted copies of
 /// fixed-base Pippenger ([`Tables::shifted`]) rather than NAF tables of width
 /// [`Tables::WIDTH`]: 1,024 (n = 64, m = 8), where the cost model puts `c = 10`
-/// on AVX2 (26 copies, 3.0 KiB per point, 3.0 MiB in all, against 7.5 MiB of
-/// width-8 tables) and `c = 11` on IFMA (24 copies, 2.8 MiB). Measured on Zen 4
+/// on AVX2 (26 copies, 3.25 KiB per point, 3.25 MiB in all, against 8 MiB of
+/// width-8 tables) and `c = 11` on IFMA (24 copies, 3 MiB). Measured on Zen 4
 /// after the frame alignment, both backends at `c = 10`, alternating processes of
 /// `examples/profile.rs agg 8`: verify m = 8 1.16–1.17 against 1.21–1.31 ms (IFMA),
 /// 2.27–2.40 against 2.37–2.40 ms (AVX2); the batch of 256 × 8 and the prover
@@ -572,7 +572,7 @@ struct Defaults {
 static DEFAULTS: spin::Once<Defaults> = spin::Once::new();
 
 /// Fixed-base comb tables of the default Pedersen bases `B`, `B̃`: for every digit
-/// position `j < 64`, the odd multiples `(2e + 1)·16^j·P`, `e < 8` (60 KiB per base),
+/// position `j < 64`, the odd multiples `(2e + 1)·16^j·P`, `e < 8` (64 KiB per base),
 /// built on first use.
 struct Combs {
     tables: [Vec<AffineNiels>; 2],
@@ -818,13 +818,13 @@ impl Curve for Ristretto {
     fn precompute_serves_rounds(len: usize) -> bool {
         len < SHIFTED_MIN
     }
-    /// Width-8 NAF tables (7.5 KiB per point): for n = 64, m = 16 and 32 (whose
-    /// verifier tables are shifted copies), 15 and 30 MiB; m = 32 proves in 84
+    /// Width-8 NAF tables (8 KiB per point): for n = 64, m = 16 and 32 (whose
+    /// verifier tables are shifted copies), 16 and 32 MiB; m = 32 proves in 84
     /// against 101 ms without them (AVX2).
     fn precompute_first_block(points: &[Point]) -> Tables {
         Tables::new(points, Tables::WIDTH)
     }
-    /// NAF tables of width 10 up to [`SMALL_SHAPE_MAX`] points, width 8 (7.5 KiB per
+    /// NAF tables of width 10 up to [`SMALL_SHAPE_MAX`] points, width 8 (8 KiB per
     /// point) below [`SHIFTED_MIN`]; from [`SHIFTED_MIN`] points (n = 64, m ≥ 8) the
     /// shifted copies of fixed-base Pippenger ([`Tables::shifted`]: n = 64, m = 8,
     /// 16 and 32 verify about 5 %, 10 % and 25–30 % faster than over width-8 tables).

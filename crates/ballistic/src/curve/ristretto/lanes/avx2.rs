@@ -519,7 +519,8 @@ impl FeLanes for F4 {
     #[inline(always)]
     fn gather_niels(e: &[&AffineNiels; 8]) -> [F4; 3] {
         check();
-        // Each entry is `#[repr(C)]` 15 consecutive `u64`: words 0..4, 4..8, 8..12 and
+        // Each entry is `#[repr(C)]` 15 consecutive `u64` (and a padding word, never
+        // read): words 0..4, 4..8, 8..12 and
         // 11..15 of the four entries, each block transposed, give the 15 radix-2^51
         // limbs lane by lane (loads and shuffles instead of building every vector
         // from four scalars).

@@ -187,8 +187,9 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn gather_niels(e: &[&AffineNiels; 8]) -> [F8; 3] {
-        // Each entry is `#[repr(C)]` 15 consecutive `u64`: load it as two rows (words
-        // 0..8 and, masked, 8..15) and transpose the two 8×8 blocks, so lane `l` of
+        // Each entry is `#[repr(C)]` 15 consecutive `u64` (and a padding word, never
+        // read): load it as two rows, one per cache line (words 0..8 and, masked,
+        // 8..15) and transpose the two 8×8 blocks, so lane `l` of
         // limb `i` is word `i` of `e[l]`. Loads and shuffles instead of 15 hardware
         // gathers, which are slow on some cores (Zen 4).
         let p = |l: usize| e[l] as *const AffineNiels as *const u64;

@@ -101,8 +101,7 @@ pub trait FeLanes: Copy {
     }
 }
 
-/// Prefetches the cache lines of a table entry (120 bytes, 8-byte aligned: up to
-/// three lines, which its bytes 0, 64 and 119 cover).
+/// Prefetches the two cache lines of a table entry (128 bytes, aligned to a line).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 #[inline(always)]
@@ -112,9 +111,6 @@ pub(crate) fn prefetch_entry(e: &AffineNiels) {
     unsafe {
         core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p);
         core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.add(64));
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            p.add(core::mem::size_of::<AffineNiels>() - 1),
-        );
     }
 }
 
