@@ -602,7 +602,9 @@ pub fn pippenger_run<P: LanePoint>(input: &PippengerInput<'_, P::Entry>) -> P::P
 /// windows of [`pippenger_run`]).
 struct BucketPass<P: LanePoint> {
     count: Vec<u32>,
-    /// Entry index `i` of the sorted non-zero digits, times two, plus the sign.
+    /// The sorted non-zero digits, [`BucketPass::run`]'s words: the entry index
+    /// times four, plus [`LAST`] and [`NEG`]; padded with [`PAD`] to `L` equal
+    /// pieces.
     sorted: Vec<u32>,
     /// The bucket `|d| − 1` of every sorted digit.
     sorted_bucket: Vec<u32>,
@@ -610,14 +612,25 @@ struct BucketPass<P: LanePoint> {
     filled: Vec<bool>,
 }
 
+/// A sorted digit is negative.
+const NEG: u32 = 1;
+/// A sorted digit is the last of its bucket in its lane's piece: flush after it.
+const LAST: u32 = 2;
+/// Padding after the last sorted digit: the entry index `2^30 − 1`, past every
+/// table (adds the identity entry), neither negative nor last. Real entry indices
+/// are below it: the largest shifted tables (`VERIFIER_TABLE_MAX_LEN` = 2,048,
+/// 4,096 generators) hold about `2^17` entries, and a windowed pass has one entry
+/// per point (`2^30` of them would take 128 GiB).
+const PAD: u32 = !(NEG | LAST);
+
 impl<P: LanePoint> BucketPass<P> {
     /// Scratch for `2^(c−1)` buckets and up to `k` digits per pass.
     fn new(c: usize, k: usize) -> Self {
         let h = 1usize << (c - 1);
         BucketPass {
             count: vec![0; h + 1],
-            sorted: vec![0; k],
-            sorted_bucket: vec![0; k],
+            sorted: vec![PAD; k + P::LANES],
+            sorted_bucket: vec![0; k + P::LANES],
             buckets: vec![P::point_identity(); h],
             filled: vec![false; h],
         }
@@ -626,11 +639,12 @@ impl<P: LanePoint> BucketPass<P> {
     /// `Σ_i d_i·E_i` with `E_i = entries[map[i]]` (`entries[i]` without a map; an
     /// entry past the end adds nothing) and signed digits `|d_i| ≤ 2^(c−1)`
     /// (`digits.len()` at most the `k` of [`BucketPass::new`]); `None` if every digit
-    /// is zero. The non-zero digits are counting-sorted by bucket, the sorted
-    /// run is cut into `L` pieces, one per lane, and each lane adds its piece into
-    /// its accumulator, flushing it into the bucket where the bucket changes (a lane
-    /// extraction; two lanes meeting in one bucket are added serially); then the
-    /// weighted bucket sum.
+    /// is zero. The non-zero digits are counting-sorted by bucket, each as one word
+    /// (entry index, sign, and whether it ends its bucket's run), and the sorted
+    /// run is cut into `L` equal pieces (the last one padded), one per lane; each
+    /// lane adds its piece into its accumulator, flushing it into the bucket where
+    /// the bucket changes (a lane extraction; two lanes meeting in one bucket are
+    /// added serially); then the weighted bucket sum.
     #[inline(always)]
     fn run(
         &mut self,
@@ -639,9 +653,18 @@ impl<P: LanePoint> BucketPass<P> {
         map: Option<&[u32]>,
     ) -> Option<P::Point> {
         let lanes = P::LANES;
-        let entry = |i: usize| match map {
-            Some(m) => m.get(i).and_then(|&e| entries.get(e as usize)),
-            None => entries.get(i),
+        // The entry of digit `i` (past the tables for an index past the map).
+        let entry_index = |i: usize| -> u32 {
+            let e = match map {
+                Some(m) => m.get(i).copied().unwrap_or(u32::MAX),
+                None => u32::try_from(i).unwrap_or(u32::MAX),
+            };
+            e.min(PAD >> 2)
+        };
+        let entry = |w: u32| {
+            entries
+                .get((w >> 2) as usize)
+                .unwrap_or(P::identity_entry())
         };
         let BucketPass {
             count,
@@ -666,6 +689,9 @@ impl<P: LanePoint> BucketPass<P> {
             pos += n;
         }
         let nz = pos as usize;
+        if nz == 0 {
+            return None;
+        }
         for (i, &d) in digits.iter().enumerate() {
             if d != 0 {
                 let b = d.unsigned_abs() as usize;
@@ -673,74 +699,56 @@ impl<P: LanePoint> BucketPass<P> {
                     let at = *x as usize;
                     *x += 1;
                     if let (Some(s), Some(sb)) = (sorted.get_mut(at), sorted_bucket.get_mut(at)) {
-                        *s = ((i as u32) << 1) | (d < 0) as u32;
+                        *s = (entry_index(i) << 2) | if d < 0 { NEG } else { 0 };
                         *sb = (b - 1) as u32;
                     }
                 }
             }
         }
-        if nz == 0 {
-            return None;
+        // Lane l walks sorted[l·run .. (l + 1)·run]; it flushes after the last digit
+        // of every bucket (count[b] is now the end of bucket b − 1's run) and at the
+        // end of its piece.
+        let run = nz.div_ceil(lanes);
+        let padded = run * lanes;
+        sorted
+            .get_mut(nz..padded)
+            .into_iter()
+            .flatten()
+            .for_each(|s| *s = PAD);
+        let piece_ends = (1..lanes).map(|l| l * run).filter(|&e| e < nz);
+        for end in count.iter().map(|&e| e as usize).chain(piece_ends) {
+            if let Some(s) = end.checked_sub(1).and_then(|at| sorted.get_mut(at)) {
+                *s |= LAST;
+            }
         }
         filled.iter_mut().for_each(|f| *f = false);
-        // Bucket accumulation: lane l walks sorted[run_l].
-        let run = nz.div_ceil(lanes);
         let mut acc = P::identity();
+        let word = |at: usize| sorted.get(at).copied().unwrap_or(PAD);
         for step in 0..run {
             // The entries are random accesses (a batch's points exceed L2): ask for
             // those of a later step now.
             let ahead = step + PIPPENGER_PREFETCH_AHEAD;
             if ahead < run {
                 for l in 0..lanes {
-                    let at = l * run + ahead;
-                    if at < nz.min((l + 1) * run) {
-                        if let Some(e) = sorted.get(at).and_then(|&s| entry((s >> 1) as usize)) {
-                            P::prefetch(e);
-                        }
-                    }
+                    P::prefetch(entry(word(l * run + ahead)));
                 }
             }
-            let mut neg = 0u32;
-            for l in 0..lanes {
-                if let Some(&s) = sorted.get(l * run + step) {
-                    if l * run + step < nz.min((l + 1) * run) && s & 1 == 1 {
-                        neg |= 1 << l;
-                    }
-                }
+            let mut w = [PAD; 8];
+            for (l, slot) in w.iter_mut().enumerate().take(lanes) {
+                *slot = word(l * run + step);
             }
-            acc = acc.add_entries(
-                |l| {
-                    let at = l * run + step;
-                    if at < nz.min((l + 1) * run) {
-                        sorted
-                            .get(at)
-                            .and_then(|&s| entry((s >> 1) as usize))
-                            .unwrap_or(P::identity_entry())
-                    } else {
-                        P::identity_entry()
-                    }
-                },
-                neg,
-            );
+            let (mut neg, mut flush) = (0u32, 0u32);
+            for (l, &x) in w.iter().enumerate().take(lanes) {
+                neg |= (x & NEG) << l;
+                flush |= ((x & LAST) >> 1) << l;
+            }
+            acc = acc.add_entries(|l| entry(w[l & 7]), neg);
             // Flush the lanes whose bucket ends here (all lanes extracted in one pass).
-            let mut flush = 0u32;
-            let mut flush_bucket = [0usize; 8];
-            for (l, slot) in flush_bucket.iter_mut().enumerate().take(lanes) {
-                let at = l * run + step;
-                let end = nz.min((l + 1) * run);
-                if at < end {
-                    let b = sorted_bucket.get(at).copied().unwrap_or(0);
-                    let last = at + 1 == end || sorted_bucket.get(at + 1).copied() != Some(b);
-                    if last {
-                        flush |= 1 << l;
-                        *slot = b as usize;
-                    }
-                }
-            }
             if flush != 0 {
                 let points = acc.lanes();
-                for (l, (p, &b)) in points.iter().zip(flush_bucket.iter()).enumerate() {
+                for (l, p) in points.iter().enumerate().take(lanes) {
                     if (flush >> l) & 1 == 1 {
+                        let b = sorted_bucket.get(l * run + step).copied().unwrap_or(0) as usize;
                         if let (Some(slot), Some(f)) = (buckets.get_mut(b), filled.get_mut(b)) {
                             *slot = if *f { P::point_add(slot, p) } else { *p };
                             *f = true;
