@@ -181,6 +181,32 @@ fn shifted_tables_agree_with_naive_oracle() {
             check(*g, naive(&ss, &pp), &format!("many: {parts} sums, sum {t}"));
         }
     }
+    // A sparse term whose index is past the tables adds nothing (ristretto255's
+    // shifted tables; in a bucket pass it becomes the padding's identity entry),
+    // whether the sum is large (bucket pass) or small (Straus over the points).
+    for terms in [300usize, 20] {
+        let mut st: Vec<(usize, _)> = (0..terms).map(|i| (i, s[i])).collect();
+        let past = [600, 601, 1 << 20, (1 << 30) - 1, 1 << 30, usize::MAX];
+        for (j, &i) in past.iter().enumerate() {
+            st.insert((j * 7).min(st.len()), (i, s[j]));
+        }
+        let got = Ristretto::vartime_precomputed_mul_many(
+            &pre,
+            &[SparseMsm {
+                statics: &st,
+                dynamic: &dynamic,
+            }],
+        );
+        let mut ss = dalek_s[..terms].to_vec();
+        let mut pp = p[..terms].to_vec();
+        ss.push(Scalar::from(12345u64));
+        pp.push(extra);
+        check(
+            got[0],
+            naive(&ss, &pp),
+            &format!("{terms} terms and indices past the tables"),
+        );
+    }
     // The default tables of the sizes above SHIFTED_MIN are shifted copies.
     for size in [SHIFTED_MIN, SHIFTED_MIN + 1, 2 * SHIFTED_MIN] {
         let (dalek_s, p) = inputs(size, &mut r, &pool);

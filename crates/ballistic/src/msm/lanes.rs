@@ -404,14 +404,15 @@ const COST_A: usize = 18;
 /// about two vector additions).
 const COST_FLUSH: usize = 32;
 
-/// The serial work of one entry of a bucket pass (its digit in the counting sort,
-/// its address, its share of the transposition into lanes), which does not shrink
-/// with the lanes, in the same units: one (half a vector multiplication) against
-/// the eight-lane IFMA field, none against the slower four-lane AVX2 field and the
-/// serial one. Measured on Zen 4: with it, n = 64, m = 8 (1,024 points) takes
-/// `c = 11` on eight lanes, 2.7 % faster than the `c = 10` of the lane-parallel
-/// terms alone (criterion, ten paired rounds, every round faster); AVX2 ties at
-/// 10 and 11. Only [`shifted_window`] counts it: the windows of [`window`]
+/// The serial work of one entry of a bucket pass (its digit and word in the
+/// counting sort, its word in the step, its share of the transposition into
+/// lanes), which does not shrink with the lanes, in the same units: one (half a
+/// vector multiplication) against the eight-lane IFMA field, none against the
+/// slower four-lane AVX2 field and the serial one. Measured on Zen 4 (with 120-byte
+/// entries and a bucket pass that tested bounds per lane, both since made cheaper):
+/// with it, n = 64, m = 8 (1,024 points) takes `c = 11` on eight lanes, 2.7 %
+/// faster than the `c = 10` of the lane-parallel terms alone (criterion, ten paired
+/// rounds, every round faster); AVX2 ties at 10 and 11. Only [`shifted_window`] counts it: the windows of [`window`]
 /// (batches) were measured without it, and it would move eight-lane windows only
 /// above about 20,000 points.
 const fn cost_entry(lanes: usize) -> usize {
@@ -640,8 +641,9 @@ impl<P: LanePoint> BucketPass<P> {
     /// entry past the end adds nothing) and signed digits `|d_i| ≤ 2^(c−1)`
     /// (`digits.len()` at most the `k` of [`BucketPass::new`]); `None` if every digit
     /// is zero. The non-zero digits are counting-sorted by bucket, each as one word
-    /// (entry index, sign, and whether it ends its bucket's run), and the sorted
-    /// run is cut into `L` equal pieces (the last one padded), one per lane; each
+    /// (entry index, sign, and whether it ends its bucket's run in its lane's
+    /// piece), and the sorted run, padded at its end, is cut into `L` equal pieces
+    /// (trailing pieces may be padding only), one per lane; each
     /// lane adds its piece into its accumulator, flushing it into the bucket where
     /// the bucket changes (a lane extraction; two lanes meeting in one bucket are
     /// added serially); then the weighted bucket sum.
@@ -653,6 +655,14 @@ impl<P: LanePoint> BucketPass<P> {
         map: Option<&[u32]>,
     ) -> Option<P::Point> {
         let lanes = P::LANES;
+        debug_assert!(
+            entries.len() < (PAD >> 2) as usize,
+            "entry indices fit a word"
+        );
+        debug_assert!(
+            digits.len() + lanes <= self.sorted.len(),
+            "digits fit the scratch"
+        );
         // The entry of digit `i` (past the tables for an index past the map).
         let entry_index = |i: usize| -> u32 {
             let e = match map {

@@ -257,7 +257,8 @@ impl Tables {
 /// [`Tables::WIDTH`]: 1,024 (n = 64, m = 8), where the cost model puts `c = 10`
 /// on AVX2 (26 copies, 3.25 KiB per point, 3.25 MiB in all, against 8 MiB of
 /// width-8 tables) and `c = 11` on IFMA (24 copies, 3 MiB). Measured on Zen 4
-/// after the frame alignment, both backends at `c = 10`, alternating processes of
+/// after the frame alignment (and before the 128-byte entries), both backends at
+/// `c = 10`, alternating processes of
 /// `examples/profile.rs agg 8`: verify m = 8 1.16–1.17 against 1.21–1.31 ms (IFMA),
 /// 2.27–2.40 against 2.37–2.40 ms (AVX2); the batch of 256 × 8 and the prover
 /// (which keeps width-8 tables of its own for its first rounds) unchanged. Before
@@ -270,7 +271,7 @@ pub const SHIFTED_MIN: usize = 1024;
 pub const SMALL_SHAPE_MAX: usize = 512;
 
 /// NAF width of the prover's constant-time tables: `2^(5−2) = 8` odd multiples
-/// `P, 3P, …, 15P` per point (960 bytes), the digit set of
+/// `P, 3P, …, 15P` per point (1 KiB), the digit set of
 /// [`engine::regular_radix16`].
 const CT_WIDTH: usize = 5;
 
