@@ -857,8 +857,20 @@ fn bench_quick_runs_every_workload() {
         "batch   32 x (64, 1)",
         "prove   secp256k1 n=64 m=1",
         "verify  secp256k1 n=64 m=1",
+        "verifier tables n=64 m=1: ",
+        "verifier tables n=64 m=8: ",
     ] {
         assert!(out.stdout.contains(w), "missing {w}:\n{}", out.stdout);
+    }
+    // The tables' memory is reported, and is not zero for these shapes.
+    for line in out.stdout.lines().filter(|l| l.contains("verifier tables")) {
+        let mib: f64 = line
+            .split(": ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("no size in {line}"));
+        assert!(mib > 0.0, "{line}");
     }
 }
 

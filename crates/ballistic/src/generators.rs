@@ -23,6 +23,7 @@ use spin::{Mutex, RwLock};
 
 use crate::curve::Curve;
 use crate::util::padded_len;
+use crate::ProofError;
 use zeroize::Zeroize;
 
 /// Label of the chain of padding `G` generators.
@@ -315,6 +316,52 @@ impl<C: Curve> BulletproofGens<C> {
             H.extend(ph);
         }
         (G, H)
+    }
+
+    /// Builds now the verifier's precomputed tables for proofs of `m` values of `n`
+    /// bits, unless they are cached already (otherwise the first verification of
+    /// the shape builds them), and returns the bytes they hold: `0` for a shape verified
+    /// without tables (more than [`Curve::VERIFIER_TABLE_MAX_LEN`] generators
+    /// after padding). Batches of one shape use the same tables.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidBitsize`], [`ProofError::InvalidAggregation`] or
+    /// [`ProofError::InvalidGeneratorsLength`] for a shape no proof may have with
+    /// these generators (the checks of proving and verifying).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::BulletproofGens;
+    /// let gens = BulletproofGens::new(64, 8);
+    /// let bytes = gens.precompute_verifier(64, 8).unwrap();
+    /// assert!(bytes > 0);
+    /// assert_eq!(gens.table_bytes(), bytes);
+    /// // Cached: a second call builds nothing.
+    /// assert_eq!(gens.precompute_verifier(64, 8).unwrap(), bytes);
+    /// assert_eq!(gens.table_bytes(), bytes);
+    /// ```
+    pub fn precompute_verifier(&self, n: usize, m: usize) -> Result<usize, ProofError> {
+        crate::range_proof::check_shape(self, n, m, crate::range_proof::Variant::Dalek)?;
+        Ok(self.table(n, m).map_or(0, |t| C::precomputation_bytes(&t)))
+    }
+
+    /// Memory held by the precomputed tables cached in these generators, in bytes:
+    /// the verifier's of every shape verified or [prepared](Self::precompute_verifier)
+    /// so far, and the prover's of every shape proved (the process-wide comb tables
+    /// of the default Pedersen bases, 128 KiB on ristretto255, are not counted).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::BulletproofGens;
+    /// let gens = BulletproofGens::new(64, 1);
+    /// assert_eq!(gens.table_bytes(), 0);
+    /// ```
+    pub fn table_bytes(&self) -> usize {
+        self.tables
+            .lock()
+            .iter()
+            .map(|(_, t)| C::precomputation_bytes(t))
+            .sum()
     }
 
     /// Precomputed tables over `G || H` (padded), cached per shape, for the verifier

@@ -583,3 +583,63 @@ fn largest_shapes_verify_and_reject() {
     let err = batch_of(&items, &mut r).unwrap_err();
     assert_eq!(err.invalid, vec![(1, ProofError::VerificationError)]);
 }
+
+/// `BulletproofGens::precompute_verifier` builds the verifier's tables of a shape
+/// once, reports their memory (`table_bytes`), rejects shapes no proof may have,
+/// returns 0 for shapes verified without tables, and verification reuses the
+/// tables it built.
+#[test]
+fn precompute_verifier_builds_reports_and_serves() {
+    let gens = BulletproofGens::new(64, 4);
+    assert_eq!(gens.table_bytes(), 0);
+    let one = gens.precompute_verifier(64, 1).expect("valid shape");
+    let four = gens.precompute_verifier(64, 4).expect("valid shape");
+    assert!(one > 0 && four > one, "{one} {four}");
+    assert_eq!(gens.table_bytes(), one + four);
+    assert_eq!(gens.precompute_verifier(64, 1), Ok(one), "cached");
+    assert_eq!(gens.table_bytes(), one + four);
+    for (n, m, e) in [
+        (0, 1, ProofError::InvalidBitsize),
+        (65, 1, ProofError::InvalidBitsize),
+        (64, 0, ProofError::InvalidAggregation),
+        (64, 5, ProofError::InvalidGeneratorsLength),
+        (128, 1, ProofError::InvalidBitsize),
+    ] {
+        assert_eq!(gens.precompute_verifier(n, m), Err(e), "n {n} m {m}");
+    }
+    assert_eq!(gens.table_bytes(), one + four);
+
+    // A proof made with other generators verifies over the prepared tables, and
+    // verifying builds nothing more.
+    let mut r = rng(77);
+    let pc = PedersenGens::default();
+    let values = random_values(&mut r, 64, 4);
+    let blindings = random_blindings(&mut r, 4);
+    let (proof, commitments) = RangeProof::prove_multiple(
+        &BulletproofGens::new(64, 4),
+        &pc,
+        &mut Transcript::new(b"precompute"),
+        &values,
+        &blindings,
+        64,
+    )
+    .expect("proves");
+    proof
+        .verify_multiple(
+            &gens,
+            &pc,
+            &mut Transcript::new(b"precompute"),
+            &commitments,
+            64,
+        )
+        .expect("verifies");
+    assert_eq!(gens.table_bytes(), one + four);
+
+    // Above the verifier's table limit (N' = 64·m = 2·VERIFIER_TABLE_MAX_LEN): no
+    // tables.
+    use ballistic::curve::{ristretto::Ristretto, Curve};
+    let m = 2 * <Ristretto as Curve>::VERIFIER_TABLE_MAX_LEN / 64;
+    let big = BulletproofGens::new(64, m);
+    assert_eq!(big.precompute_verifier(64, m), Ok(0));
+    assert_eq!(big.table_bytes(), 0);
+}

@@ -295,6 +295,8 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     }
     /// Number of points in a precomputation.
     fn precomputation_len(pre: &Self::Precomputation) -> usize;
+    /// Memory held by a precomputation, in bytes (its tables' entries).
+    fn precomputation_bytes(pre: &Self::Precomputation) -> usize;
     /// `Σ a_i B_i + Σ b_j P_j` with `B_i` the precomputed points (`static_scalars` may be
     /// shorter than the table), variable time: public inputs only.
     fn vartime_precomputed_mul(

@@ -254,6 +254,9 @@ impl Curve for Toy {
     fn precomputation_len(pre: &Vec<ToyPoint>) -> usize {
         pre.len()
     }
+    fn precomputation_bytes(pre: &Vec<ToyPoint>) -> usize {
+        pre.len() * core::mem::size_of::<ToyPoint>()
+    }
     fn vartime_precomputed_mul(
         pre: &Vec<ToyPoint>,
         static_scalars: &[ToyScalar],

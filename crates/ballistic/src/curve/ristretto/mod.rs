@@ -917,6 +917,9 @@ impl Curve for Ristretto {
     fn precomputation_len(pre: &Tables) -> usize {
         pre.len
     }
+    fn precomputation_bytes(pre: &Tables) -> usize {
+        pre.bytes()
+    }
     /// Straus over the tables and the dynamic points' on-the-fly tables; with many
     /// dynamic points (a batch) those go to Pippenger instead, beside the Straus over
     /// the tables.

@@ -345,6 +345,9 @@ impl Curve for Secp256k1 {
     fn precomputation_len(pre: &straus::Tables<Jacobian>) -> usize {
         pre.len()
     }
+    fn precomputation_bytes(pre: &straus::Tables<Jacobian>) -> usize {
+        pre.bytes()
+    }
     fn vartime_precomputed_mul(
         pre: &straus::Tables<Jacobian>,
         static_scalars: &[Scalar],
