@@ -320,9 +320,13 @@ impl<C: Curve> BulletproofGens<C> {
 
     /// Builds now the verifier's precomputed tables for proofs of `m` values of `n`
     /// bits, unless they are cached already (otherwise the first verification of
-    /// the shape builds them), and returns the bytes they hold: `0` for a shape verified
-    /// without tables (more than [`Curve::VERIFIER_TABLE_MAX_LEN`] generators
-    /// after padding). Batches of one shape use the same tables.
+    /// the shape builds them, or on ristretto255 the first proof of a shape whose
+    /// prover's first rounds run over them), and returns the bytes they hold: `0`
+    /// for a shape verified without tables (more than
+    /// [`Curve::VERIFIER_TABLE_MAX_LEN`] generators after padding). Batches of one
+    /// shape use the same tables, except on flat generators
+    /// ([`Self::from_flat_vectors`], secp256k1-zkp's), whose batches take the
+    /// generic multiscalar multiplication.
     ///
     /// # Errors
     /// [`ProofError::InvalidBitsize`], [`ProofError::InvalidAggregation`] or
@@ -347,8 +351,11 @@ impl<C: Curve> BulletproofGens<C> {
 
     /// Memory held by the precomputed tables cached in these generators, in bytes:
     /// the verifier's of every shape verified or [prepared](Self::precompute_verifier)
-    /// so far, and the prover's of every shape proved (the process-wide comb tables
-    /// of the default Pedersen bases, 128 KiB on ristretto255, are not counted).
+    /// so far, and the prover's of every shape proved, within the caching limits
+    /// ([`TABLE_MAX_LEN`], [`CT_TABLE_MAX_LEN`], [`FIRST_BLOCK_TABLE_MAX_LEN`]). A
+    /// clone shares the tables cached before it was made, so each counts them. The
+    /// process-wide comb tables of the default Pedersen bases (128 KiB on
+    /// ristretto255) are not counted.
     ///
     /// # Example
     /// ```
@@ -421,7 +428,12 @@ impl<C: Curve> BulletproofGens<C> {
             TableUse::ConstantTime => C::precompute_for_ct(&points)?,
             TableUse::FirstBlock => C::precompute_first_block(&points),
         });
-        self.tables.lock().push((key, table.clone()));
+        // Another thread may have built the same table meanwhile: keep one.
+        let mut tables = self.tables.lock();
+        if let Some((_, t)) = tables.iter().find(|(k, _)| *k == key) {
+            return Some(t.clone());
+        }
+        tables.push((key, table.clone()));
         Some(table)
     }
 }

@@ -594,7 +594,12 @@ fn precompute_verifier_builds_reports_and_serves() {
     assert_eq!(gens.table_bytes(), 0);
     let one = gens.precompute_verifier(64, 1).expect("valid shape");
     let four = gens.precompute_verifier(64, 4).expect("valid shape");
-    assert!(one > 0 && four > one, "{one} {four}");
+    // 2·64 generators (m = 1) and 2·256 (m = 4), each with 2^(w−2) entries of
+    // `AffineNiels::BYTES` at the small shapes' NAF width.
+    use ballistic::curve::ristretto::{edwards::AffineNiels, Tables};
+    let per_point = (1 << (Tables::SMALL_SHAPE_WIDTH - 2)) * AffineNiels::BYTES;
+    assert_eq!(one, 128 * per_point);
+    assert_eq!(four, 512 * per_point);
     assert_eq!(gens.table_bytes(), one + four);
     assert_eq!(gens.precompute_verifier(64, 1), Ok(one), "cached");
     assert_eq!(gens.table_bytes(), one + four);
@@ -635,6 +640,26 @@ fn precompute_verifier_builds_reports_and_serves() {
         .expect("verifies");
     assert_eq!(gens.table_bytes(), one + four);
 
+    // Threads preparing one shape at once keep one copy of its tables.
+    let shared = BulletproofGens::new(64, 8);
+    let sizes: Vec<usize> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| shared.precompute_verifier(64, 8).expect("valid shape")))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("joins"))
+            .collect()
+    });
+    assert!(sizes.iter().all(|&b| b == sizes[0] && b > 0), "{sizes:?}");
+    assert_eq!(shared.table_bytes(), sizes[0]);
+
+    // A shape whose n·m is not a power of two has the tables of its padded length.
+    let padded = BulletproofGens::new(48, 3);
+    let bytes = padded.precompute_verifier(48, 3).expect("valid shape");
+    assert_eq!(bytes, 2 * 256 * per_point, "N' = 256");
+    assert_eq!(padded.table_bytes(), bytes);
+
     // Above the verifier's table limit (N' = 64·m = 2·VERIFIER_TABLE_MAX_LEN): no
     // tables.
     use ballistic::curve::{ristretto::Ristretto, Curve};
@@ -642,4 +667,25 @@ fn precompute_verifier_builds_reports_and_serves() {
     let big = BulletproofGens::new(64, m);
     assert_eq!(big.precompute_verifier(64, m), Ok(0));
     assert_eq!(big.table_bytes(), 0);
+}
+
+/// On secp256k1 (flat generators, secp256k1-zkp's), `precompute_verifier` builds and
+/// reports the Straus tables of the shape's 2·64 generators, once.
+#[test]
+fn precompute_verifier_reports_secp256k1_tables() {
+    let gens = ballistic::secp256k1::grin_generators();
+    assert_eq!(gens.table_bytes(), 0);
+    let bytes = gens.precompute_verifier(64, 1).expect("valid shape");
+    assert!(
+        bytes >= 128 * 64 * 64,
+        "at least 64 entries of 64 bytes per generator: {bytes}"
+    );
+    assert_eq!(
+        bytes % 128,
+        0,
+        "the same bytes for each of the 128 generators"
+    );
+    assert_eq!(gens.table_bytes(), bytes);
+    assert_eq!(gens.precompute_verifier(64, 1), Ok(bytes));
+    assert_eq!(gens.table_bytes(), bytes);
 }
