@@ -267,7 +267,6 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
         bar.inc(1);
 
         bar.set_message(format!("verify n={n} m={m}"));
-
         let mut times = Vec::with_capacity(runs);
         for (p, vs) in &pool {
             let bytes = p.to_bytes();

@@ -417,8 +417,14 @@ impl<C: Curve> BulletproofGens<C> {
             return None;
         }
         let key = (n, m, use_);
-        if let Some((_, t)) = self.tables.lock().iter().find(|(k, _)| *k == key) {
-            return Some(t.clone());
+        let cached = |tables: &TableCache<C>| {
+            tables
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, t)| t.clone())
+        };
+        if let Some(t) = cached(&self.tables.lock()) {
+            return Some(t);
         }
         let (mut points, H) = self.padded_vectors(n, m);
         points.extend_from_slice(&H);
@@ -430,8 +436,8 @@ impl<C: Curve> BulletproofGens<C> {
         });
         // Another thread may have built the same table meanwhile: keep one.
         let mut tables = self.tables.lock();
-        if let Some((_, t)) = tables.iter().find(|(k, _)| *k == key) {
-            return Some(t.clone());
+        if let Some(t) = cached(&tables) {
+            return Some(t);
         }
         tables.push((key, table.clone()));
         Some(table)
