@@ -11,44 +11,12 @@
 //! cargo run --release -p ballistic --example batch_memory secp256k1  # secp256k1-zkp format
 //! ```
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator and only counts bytes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: same contract as the caller's.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) };
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
+#[path = "../tests/support/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{mib, peak, reset_peak, Counting};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
-
-fn reset_peak() -> usize {
-    let now = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(now, Ordering::Relaxed);
-    now
-}
-
-fn mib(bytes: usize) -> f64 {
-    bytes as f64 / (1024.0 * 1024.0)
-}
 
 /// Proves `k` single 64-bit proofs; returns (proof bytes, commitment) pairs.
 macro_rules! measure {
@@ -57,10 +25,10 @@ macro_rules! measure {
         for k in [256usize, 1024, $k_max] {
             let base = reset_peak();
             $batch(&pool[..k]);
-            let batch_peak = PEAK.load(Ordering::Relaxed) - base;
+            let batch_peak = peak() - base;
             let base = reset_peak();
             $stream(&pool[..k]);
-            let stream_peak = PEAK.load(Ordering::Relaxed) - base;
+            let stream_peak = peak() - base;
             println!(
                 "{}: {k} proofs: BatchVerifier peak {:.2} MiB, StreamingVerifier (chunks of 256) peak {:.2} MiB",
                 $name,

@@ -45,6 +45,9 @@ pub enum ProofError {
     /// The prover drew a degenerate challenge (probability about 2^-250); retry with
     /// fresh randomness.
     ProvingError,
+    /// The random number generator returned a zero scalar
+    /// [`crate::curve::RANDOM_NONZERO_TRIES`] times in a row: it is broken.
+    RngFailure,
 }
 
 impl fmt::Display for ProofError {
@@ -59,6 +62,7 @@ impl fmt::Display for ProofError {
             ProofError::InvalidInputLength => "incorrect input length",
             ProofError::ValueOutOfRange => "a value does not fit in the bit width",
             ProofError::ProvingError => "degenerate challenge during proving; retry",
+            ProofError::RngFailure => "the random number generator is broken (only zeros)",
         };
         f.write_str(s)
     }

@@ -43,6 +43,12 @@ pub const TABLE_MAX_LEN: usize = 64;
 /// `N' = 2048`); above it `S` builds its tables per proof.
 pub const CT_TABLE_MAX_LEN: usize = 2048;
 
+/// Default budget, in bytes, of the tables [`BulletproofGens`] builds and caches on
+/// its own (see [`BulletproofGens::set_table_budget`]): room for the verifier's and
+/// the prover's tables of a few shapes (the largest single table is 32 MiB, a
+/// prover's first block at `N' = 2048`; a 64-bit verifier's is 4 MiB).
+pub const DEFAULT_TABLE_BUDGET: usize = 64 << 20;
+
 /// Largest vector length `N'` for which a prover whose verifier tables do not serve
 /// its rounds ([`Curve::precompute_serves_rounds`]) caches tables of its own for
 /// the first block of inner-product rounds ([`Curve::precompute_first_block`]; on
@@ -119,6 +125,8 @@ pub struct BulletproofGens<C: Curve> {
     /// proof uses position `j·n + k`; capacity is then `n·m <= gens_capacity`.
     flat: bool,
     padding: RwLock<Padding<C>>,
+    /// Precomputed tables: those of [`Self::precompute_verifier`] (kept), and those
+    /// built on demand within [`Self::table_budget`] (least recently used evicted).
     tables: Mutex<TableCache<C>>,
 }
 
@@ -136,8 +144,121 @@ enum TableUse {
     FirstBlock,
 }
 
-/// Precomputed tables per shape `(n, m)` and use.
-type TableCache<C> = Vec<((usize, usize, TableUse), Arc<<C as Curve>::Precomputation>)>;
+impl TableUse {
+    const ALL: [TableUse; 4] = [
+        TableUse::Verifier,
+        TableUse::Prover,
+        TableUse::ConstantTime,
+        TableUse::FirstBlock,
+    ];
+}
+
+/// A cached table of one shape `(n, m)` and use.
+struct CachedTable<C: Curve> {
+    key: (usize, usize, TableUse),
+    table: Arc<C::Precomputation>,
+    bytes: usize,
+    /// Built by [`BulletproofGens::precompute_verifier`]: kept for good, outside the
+    /// budget.
+    pinned: bool,
+    /// The cache's clock at the last lookup (least recently used goes first).
+    last_use: u64,
+}
+
+impl<C: Curve> Clone for CachedTable<C> {
+    fn clone(&self) -> Self {
+        CachedTable {
+            key: self.key,
+            table: self.table.clone(),
+            bytes: self.bytes,
+            pinned: self.pinned,
+            last_use: self.last_use,
+        }
+    }
+}
+
+/// The table cache of a [`BulletproofGens`]: pinned tables, and tables built on
+/// demand whose bytes stay within `budget` (least recently used evicted first).
+struct TableCache<C: Curve> {
+    entries: Vec<CachedTable<C>>,
+    clock: u64,
+    budget: usize,
+    /// The bytes of a table of each use and padded length `2^k` (index
+    /// `[use][k]`; 0 until one was built): a table larger than the budget is then
+    /// never built again, and room is made before building one that fits.
+    sizes: [[usize; 64]; 4],
+}
+
+impl<C: Curve> Clone for TableCache<C> {
+    fn clone(&self) -> Self {
+        TableCache {
+            entries: self.entries.clone(),
+            clock: self.clock,
+            budget: self.budget,
+            sizes: self.sizes,
+        }
+    }
+}
+
+impl<C: Curve> TableCache<C> {
+    fn new() -> Self {
+        TableCache {
+            entries: Vec::new(),
+            clock: 0,
+            budget: DEFAULT_TABLE_BUDGET,
+            sizes: [[0; 64]; 4],
+        }
+    }
+
+    /// The cached table of `key`, marked as just used.
+    fn lookup(&mut self, key: (usize, usize, TableUse)) -> Option<&mut CachedTable<C>> {
+        self.clock += 1;
+        let clock = self.clock;
+        let e = self.entries.iter_mut().find(|e| e.key == key)?;
+        e.last_use = clock;
+        Some(e)
+    }
+
+    /// The bytes held by the tables that count toward the budget.
+    fn unpinned_bytes(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|e| !e.pinned)
+            .map(|e| e.bytes)
+            .sum()
+    }
+
+    /// Evicts unpinned tables, least recently used first, until `extra` more bytes
+    /// fit in the budget; `false` if they cannot fit even then.
+    fn make_room(&mut self, extra: usize) -> bool {
+        if extra > self.budget {
+            return false;
+        }
+        while self.unpinned_bytes() + extra > self.budget {
+            let oldest = self
+                .entries
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| !e.pinned)
+                .min_by_key(|(_, e)| e.last_use)
+                .map(|(i, _)| i);
+            match oldest {
+                Some(i) => {
+                    self.entries.swap_remove(i);
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
+    fn size_slot(&mut self, use_: TableUse, len: usize) -> Option<&mut usize> {
+        let u = TableUse::ALL.iter().position(|x| *x == use_)?;
+        self.sizes
+            .get_mut(u)?
+            .get_mut(len.trailing_zeros() as usize)
+    }
+}
 
 impl<C: Curve> Clone for BulletproofGens<C> {
     fn clone(&self) -> Self {
@@ -187,7 +308,7 @@ impl<C: Curve> BulletproofGens<C> {
                 G: Vec::new(),
                 H: Vec::new(),
             }),
-            tables: Mutex::new(Vec::new()),
+            tables: Mutex::new(TableCache::new()),
         };
         gens.increase_capacity(gens_capacity);
         gens
@@ -211,7 +332,7 @@ impl<C: Curve> BulletproofGens<C> {
                 G: Vec::new(),
                 H: Vec::new(),
             }),
-            tables: Mutex::new(Vec::new()),
+            tables: Mutex::new(TableCache::new()),
         }
     }
 
@@ -319,14 +440,17 @@ impl<C: Curve> BulletproofGens<C> {
     }
 
     /// Builds now the verifier's precomputed tables for proofs of `m` values of `n`
-    /// bits, unless they are cached already (otherwise the first verification of
-    /// the shape builds them, or on ristretto255 the first proof of a shape whose
-    /// prover's first rounds run over them), and returns the bytes they hold: `0`
-    /// for a shape verified without tables (more than
+    /// bits, unless they are cached already, keeps them for the life of these
+    /// generators (outside the [budget](Self::set_table_budget)), and returns the
+    /// bytes they hold: `0` for a shape verified without tables (more than
     /// [`Curve::VERIFIER_TABLE_MAX_LEN`] generators after padding). Batches of one
     /// shape use the same tables, except on flat generators
     /// ([`Self::from_flat_vectors`], secp256k1-zkp's), whose batches take the
     /// generic multiscalar multiplication.
+    ///
+    /// A node registers here the shapes it expects. Other shapes get their tables
+    /// only after a proof of that shape has verified (see
+    /// [`Self::set_table_budget`]), so invalid proofs never cost table memory.
     ///
     /// # Errors
     /// [`ProofError::InvalidBitsize`], [`ProofError::InvalidAggregation`] or
@@ -346,13 +470,54 @@ impl<C: Curve> BulletproofGens<C> {
     /// ```
     pub fn precompute_verifier(&self, n: usize, m: usize) -> Result<usize, ProofError> {
         crate::range_proof::check_shape(self, n, m, crate::range_proof::Variant::Dalek)?;
-        Ok(self.table(n, m).map_or(0, |t| C::precomputation_bytes(&t)))
+        Ok(self
+            .get_or_build((n, m, TableUse::Verifier), true)
+            .map_or(0, |t| C::precomputation_bytes(&t)))
+    }
+
+    /// Sets the budget, in bytes, of the tables these generators build on demand
+    /// (default [`DEFAULT_TABLE_BUDGET`], 64 MiB), evicting the least recently used
+    /// ones at once if they hold more. Tables built by
+    /// [`Self::precompute_verifier`] are kept and do not count.
+    ///
+    /// On demand means: the verifier's tables of a shape after a proof of that shape
+    /// has verified without them (by the generic multiscalar multiplication; a
+    /// proof that fails never causes a table to be built), and the prover's tables
+    /// of the shapes it proves. When a new table would exceed the budget, the least
+    /// recently used tables are evicted first; a table larger than the whole budget
+    /// is not kept (nor, once its size is known, built). A budget of 0 turns
+    /// tables on demand off: only registered shapes use tables.
+    ///
+    /// At rest the cached tables hold at most the budget plus the registered
+    /// tables; while a table is built, or used by a verification after its
+    /// eviction, it occupies memory beside them.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::BulletproofGens;
+    /// let gens = BulletproofGens::new(64, 8);
+    /// gens.set_table_budget(16 << 20); // 16 MiB for shapes not registered
+    /// let pinned = gens.precompute_verifier(64, 1).unwrap();
+    /// gens.set_table_budget(0); // registered shapes only
+    /// assert_eq!(gens.table_bytes(), pinned);
+    /// assert_eq!(gens.table_budget(), 0);
+    /// ```
+    pub fn set_table_budget(&self, bytes: usize) {
+        let mut cache = self.tables.lock();
+        cache.budget = bytes;
+        cache.make_room(0);
+    }
+
+    /// The budget of the tables built on demand ([`Self::set_table_budget`]).
+    pub fn table_budget(&self) -> usize {
+        self.tables.lock().budget
     }
 
     /// Memory held by the precomputed tables cached in these generators, in bytes:
-    /// the verifier's of every shape verified or [prepared](Self::precompute_verifier)
-    /// so far, and the prover's of every shape proved, within the caching limits
-    /// ([`TABLE_MAX_LEN`], [`CT_TABLE_MAX_LEN`], [`FIRST_BLOCK_TABLE_MAX_LEN`]). A
+    /// the verifier's of the shapes [registered](Self::precompute_verifier) and of
+    /// the shapes verified so far, and the prover's of the shapes proved, within the
+    /// caching limits ([`TABLE_MAX_LEN`], [`CT_TABLE_MAX_LEN`],
+    /// [`FIRST_BLOCK_TABLE_MAX_LEN`]) and the [budget](Self::set_table_budget). A
     /// clone shares the tables cached before it was made, so each counts them. The
     /// process-wide comb tables of the default Pedersen bases (128 KiB on
     /// ristretto255) are not counted.
@@ -364,67 +529,91 @@ impl<C: Curve> BulletproofGens<C> {
     /// assert_eq!(gens.table_bytes(), 0);
     /// ```
     pub fn table_bytes(&self) -> usize {
-        self.tables
-            .lock()
-            .iter()
-            .map(|(_, t)| C::precomputation_bytes(t))
-            .sum()
+        self.tables.lock().entries.iter().map(|e| e.bytes).sum()
     }
 
-    /// Precomputed tables over `G || H` (padded), cached per shape, for the verifier
-    /// and for the first inner-product rounds of provers above [`TABLE_MAX_LEN`];
-    /// `None` above [`Curve::VERIFIER_TABLE_MAX_LEN`].
-    /// The generators are only gathered when the table is first built, so a cached
-    /// lookup costs no copy. The caller has checked the shape against the capacity.
-    pub(crate) fn table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        self.cached_table(n, m, TableUse::Verifier)
+    /// The verifier's cached tables over `G || H` (padded) of a shape, if any: a
+    /// lookup that never builds (see [`Self::admit_verifier_table`]).
+    pub(crate) fn verifier_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
+        self.tables
+            .lock()
+            .lookup((n, m, TableUse::Verifier))
+            .map(|e| e.table.clone())
+    }
+
+    /// Called after a proof of shape `(n, m)` verified without tables: builds and
+    /// caches the shape's verifier tables if they fit in the budget.
+    pub(crate) fn admit_verifier_table(&self, n: usize, m: usize) {
+        let _ = self.get_or_build((n, m, TableUse::Verifier), false);
     }
 
     /// The prover's tables over `G || H` (a curve may size them differently from the
-    /// verifier's: [`Curve::precompute_for_prover`]); cached like [`Self::table`].
+    /// verifier's: [`Curve::precompute_for_prover`]), built on demand within the
+    /// budget.
     pub(crate) fn prover_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        self.cached_table(n, m, TableUse::Prover)
+        self.get_or_build((n, m, TableUse::Prover), false)
     }
 
     /// Tables over `G || H` for the prover's first block of inner-product rounds in
-    /// shapes above [`TABLE_MAX_LEN`]: the verifier's ([`Self::table`]) where they
-    /// serve the rounds ([`Curve::precompute_serves_rounds`]), else tables of their
-    /// own ([`Curve::precompute_first_block`], up to [`FIRST_BLOCK_TABLE_MAX_LEN`]),
-    /// so that a prover never builds verifier tables it cannot use.
+    /// shapes above [`TABLE_MAX_LEN`]: the verifier's where they serve the rounds
+    /// ([`Curve::precompute_serves_rounds`]), else tables of their own
+    /// ([`Curve::precompute_first_block`], up to [`FIRST_BLOCK_TABLE_MAX_LEN`]), so
+    /// that a prover never builds verifier tables it cannot use.
     pub(crate) fn first_block_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        if C::precompute_serves_rounds(2 * padded_len(n, m)) {
-            self.table(n, m)
+        let use_ = if C::precompute_serves_rounds(2 * padded_len(n, m)) {
+            TableUse::Verifier
         } else {
-            self.cached_table(n, m, TableUse::FirstBlock)
-        }
+            TableUse::FirstBlock
+        };
+        self.get_or_build((n, m, use_), false)
     }
 
     /// The prover's constant-time tables over `G || H` ([`Curve::precompute_for_ct`]),
-    /// cached like [`Self::table`]; `None` above [`CT_TABLE_MAX_LEN`] or if the curve
-    /// has none.
+    /// built on demand within the budget; `None` above [`CT_TABLE_MAX_LEN`] or if
+    /// the curve has none.
     pub(crate) fn ct_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        self.cached_table(n, m, TableUse::ConstantTime)
+        self.get_or_build((n, m, TableUse::ConstantTime), false)
     }
 
-    fn cached_table(&self, n: usize, m: usize, use_: TableUse) -> Option<Arc<C::Precomputation>> {
+    /// The table of `key`, from the cache or built now; `pinned` keeps it outside
+    /// the budget. `None` above the use's length limit, or if an unpinned table is
+    /// known to exceed the budget. A table built here that does not fit the budget is
+    /// returned for this use and not kept. The generators are only gathered when a
+    /// table is built, so a cached lookup costs no copy. The caller has checked the
+    /// shape against the capacity.
+    fn get_or_build(
+        &self,
+        key: (usize, usize, TableUse),
+        pinned: bool,
+    ) -> Option<Arc<C::Precomputation>> {
+        let (n, m, use_) = key;
         let limit = match use_ {
             TableUse::Verifier => C::VERIFIER_TABLE_MAX_LEN,
             TableUse::Prover => TABLE_MAX_LEN,
             TableUse::ConstantTime => CT_TABLE_MAX_LEN,
             TableUse::FirstBlock => FIRST_BLOCK_TABLE_MAX_LEN,
         };
-        if padded_len(n, m) > limit {
+        let len = padded_len(n, m);
+        if len > limit {
             return None;
         }
-        let key = (n, m, use_);
-        let cached = |tables: &TableCache<C>| {
-            tables
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, t)| t.clone())
+        // A cached table (pinned now if asked), or room made for a new one of known
+        // size; tables known not to fit are not built.
+        let cached = |cache: &mut TableCache<C>| {
+            cache.lookup(key).map(|e| {
+                e.pinned |= pinned;
+                e.table.clone()
+            })
         };
-        if let Some(t) = cached(&self.tables.lock()) {
-            return Some(t);
+        {
+            let mut cache = self.tables.lock();
+            if let Some(t) = cached(&mut cache) {
+                return Some(t);
+            }
+            let known = cache.size_slot(use_, len).map_or(0, |s| *s);
+            if !pinned && known > 0 && !cache.make_room(known) {
+                return None;
+            }
         }
         let (mut points, H) = self.padded_vectors(n, m);
         points.extend_from_slice(&H);
@@ -434,12 +623,26 @@ impl<C: Curve> BulletproofGens<C> {
             TableUse::ConstantTime => C::precompute_for_ct(&points)?,
             TableUse::FirstBlock => C::precompute_first_block(&points),
         });
+        drop(points);
+        let bytes = C::precomputation_bytes(&table);
+        let mut cache = self.tables.lock();
+        if let Some(slot) = cache.size_slot(use_, len) {
+            *slot = bytes;
+        }
         // Another thread may have built the same table meanwhile: keep one.
-        let mut tables = self.tables.lock();
-        if let Some(t) = cached(&tables) {
+        if let Some(t) = cached(&mut cache) {
             return Some(t);
         }
-        tables.push((key, table.clone()));
+        if pinned || cache.make_room(bytes) {
+            let last_use = cache.clock;
+            cache.entries.push(CachedTable {
+                key,
+                table: table.clone(),
+                bytes,
+                pinned,
+                last_use,
+            });
+        }
         Some(table)
     }
 }

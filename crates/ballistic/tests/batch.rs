@@ -69,7 +69,7 @@ fn single_ok(bp: &BulletproofGens, it: &Item) -> bool {
 fn batch_result(
     bp: &BulletproofGens,
     items: &[Item],
-    r: &mut ChaCha20Rng,
+    r: &mut (impl rand::RngCore + rand::CryptoRng),
 ) -> Result<(), BatchError> {
     let mut batch = BatchVerifier::new(bp);
     for it in items {
@@ -270,4 +270,86 @@ fn streaming_matches_one_batch() {
             "chunk {chunk}"
         );
     }
+}
+
+/// Blame with many invalid proofs, each with its own value generator (confidential
+/// assets): 48 proofs, 0 to 48 of them invalid at random positions, the reported
+/// indices are exactly the invalid ones.
+#[test]
+fn blame_finds_every_invalid_among_per_proof_bases() {
+    let bp = BulletproofGens::new(16, 1);
+    let mut r = ChaCha20Rng::seed_from_u64(5);
+    let items: Vec<Item> = (0..48)
+        .map(|k| make(&bp, asset_gens(100 + k), 16, 1, b"assets", &mut r))
+        .collect();
+    for bad_count in [0usize, 1, 2, 5, 13, 31, 47, 48] {
+        let mut idx: Vec<usize> = (0..items.len()).collect();
+        idx.shuffle(&mut r);
+        let mut bad = idx[..bad_count].to_vec();
+        bad.sort();
+        let mut batch = BatchVerifier::new(&bp);
+        for (i, it) in items.iter().enumerate() {
+            // An invalid proof is checked against the next proof's value generator.
+            let pc = if bad.contains(&i) {
+                items[(i + 1) % items.len()].pc
+            } else {
+                it.pc
+            };
+            batch.add(&it.proof, &pc, &mut Transcript::new(it.label), &it.vs, it.n);
+        }
+        let found = match batch.verify(&mut r) {
+            Ok(()) => Vec::new(),
+            Err(e) => e.invalid_indices(),
+        };
+        assert_eq!(found, bad, "{bad_count} invalid");
+    }
+}
+
+/// An RNG that returns only zeros (broken).
+struct ZeroRng;
+
+impl rand::RngCore for ZeroRng {
+    fn next_u32(&mut self) -> u32 {
+        0
+    }
+    fn next_u64(&mut self) -> u64 {
+        0
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        dest.fill(0);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        dest.fill(0);
+        Ok(())
+    }
+}
+
+impl rand::CryptoRng for ZeroRng {}
+
+/// The verifier's random weights must be non-zero; an RNG that only returns zeros
+/// is an error (before: an endless loop), for one proof and for a batch.
+#[test]
+fn a_broken_rng_is_an_error_not_a_loop() {
+    let bp = BulletproofGens::new(8, 1);
+    let mut r = ChaCha20Rng::seed_from_u64(6);
+    let items: Vec<Item> = (0..3)
+        .map(|_| make(&bp, PedersenGens::default(), 8, 1, b"zero", &mut r))
+        .collect();
+    let it = &items[0];
+    let single = it.proof.verify_single_with_rng(
+        &bp,
+        &it.pc,
+        &mut Transcript::new(it.label),
+        &it.vs[0],
+        8,
+        &mut ZeroRng,
+    );
+    assert_eq!(single, Err(ProofError::RngFailure));
+    let err = batch_result(&bp, &items, &mut ZeroRng).unwrap_err();
+    assert_eq!(
+        err.invalid,
+        (0..3)
+            .map(|i| (i, ProofError::RngFailure))
+            .collect::<Vec<_>>()
+    );
 }

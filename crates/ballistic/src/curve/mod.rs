@@ -16,12 +16,19 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+use crate::ProofError;
+
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma_ops;
 pub mod ristretto;
 pub mod secp256k1;
 #[cfg(test)]
 pub mod toy;
+
+/// How many draws [`Curve::scalar_random_nonzero`] makes before it declares the RNG
+/// broken: 64 zeros in a row have probability below 2^-640 on the toy group of
+/// order 1019, the smallest group the protocol runs on.
+pub const RANDOM_NONZERO_TRIES: usize = 64;
 
 /// One input of [`Curve::vartime_multiscalar_mul_many`]: scalars and their points.
 pub type MsmInput<'a, C> = (&'a [<C as Curve>::Scalar], &'a [<C as Curve>::Point]);
@@ -129,15 +136,22 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
         s
     }
     /// A uniformly random non-zero scalar (the verifier's random weights: a zero
-    /// weight would drop a check; on real curves this never loops, on the toy test
-    /// group it matters).
-    fn scalar_random_nonzero<R: RngCore + CryptoRng + ?Sized>(rng: &mut R) -> Self::Scalar {
-        loop {
+    /// weight would drop a check). Draws at most [`RANDOM_NONZERO_TRIES`] times: a
+    /// zero has probability about 2^-250 on a real curve (1/1019 on the toy test
+    /// group), so only a broken RNG exhausts them.
+    ///
+    /// # Errors
+    /// [`ProofError::RngFailure`] if every draw was zero.
+    fn scalar_random_nonzero<R: RngCore + CryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> Result<Self::Scalar, ProofError> {
+        for _ in 0..RANDOM_NONZERO_TRIES {
             let s = Self::scalar_random(rng);
             if !Self::scalar_is_zero(&s) {
-                return s;
+                return Ok(s);
             }
         }
+        Err(ProofError::RngFailure)
     }
     /// The zero scalar.
     fn scalar_zero() -> Self::Scalar {

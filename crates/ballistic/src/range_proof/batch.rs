@@ -44,6 +44,7 @@
     clippy::indexing_slicing
 )]
 
+use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -82,6 +83,10 @@ impl fmt::Display for BatchError {
 
 impl core::error::Error for BatchError {}
 
+/// Largest failing sub-batch that blame verifies proof by proof instead of bisecting
+/// further (see `BENCHMARKS.md`, blame).
+pub const BLAME_SINGLE_MAX: usize = 4;
+
 /// Collects range proofs and verifies them together.
 ///
 /// Proofs may differ in bit width, number of values, transcript and Pedersen bases;
@@ -90,6 +95,9 @@ impl core::error::Error for BatchError {}
 pub struct BatchVerifier<'g, C: Curve> {
     bp_gens: &'g BulletproofGens<C>,
     entries: Vec<Result<Prepared<C>, ProofError>>,
+    /// `(batch checks, single verifications)` run by `verify` (the cost of blame).
+    #[cfg(test)]
+    work: core::cell::Cell<(usize, usize)>,
 }
 
 impl<'g, C: Curve> BatchVerifier<'g, C> {
@@ -98,6 +106,8 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         BatchVerifier {
             bp_gens,
             entries: Vec::new(),
+            #[cfg(test)]
+            work: core::cell::Cell::new((0, 0)),
         }
     }
 
@@ -176,13 +186,20 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
                 }
             }
         });
+        let bases = Bases::intern(&self.entries, &ok);
         let mut failed = Vec::new();
-        self.find_invalid(&ok, &V, rng, &mut failed);
-        invalid.extend(
-            failed
-                .into_iter()
-                .map(|i| (i, ProofError::VerificationError)),
-        );
+        match self.find_invalid(&ok, &V, &bases, rng, &mut failed, false) {
+            Ok(()) => invalid.extend(
+                failed
+                    .into_iter()
+                    .map(|i| (i, ProofError::VerificationError)),
+            ),
+            // Without randomness nothing can be verified: every proof fails.
+            Err(e) => invalid.extend(ok.iter().map(|i| (*i, e.clone()))),
+        }
+        if invalid.is_empty() {
+            self.admit_tables();
+        }
         invalid.sort_by_key(|(i, _)| *i);
         if invalid.is_empty() {
             Ok(())
@@ -191,41 +208,89 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         }
     }
 
-    /// Bisection: the indices of `subset` whose proofs fail.
+    /// After a batch verified: builds the verifier tables of its shape if all its
+    /// proofs have one (the shape whose tables a batch uses), within the budget.
+    fn admit_tables(&self) {
+        let mut shapes = self.entries.iter().filter_map(|e| e.as_ref().ok());
+        if let Some(first) = shapes.next() {
+            if !self.bp_gens.is_flat() && shapes.all(|p| p.n == first.n && p.m == first.m) {
+                self.bp_gens.admit_verifier_table(first.n, first.m);
+            }
+        }
+    }
+
+    /// Blame: appends to `out` the indices of `subset` whose proofs fail.
+    /// `known_bad` says that `subset` holds a failing proof (its parent failed and
+    /// its sibling passed), so that its own check is skipped. A failing subset of at
+    /// most [`BLAME_SINGLE_MAX`] proofs is verified proof by proof; a larger one is
+    /// bisected. A failure is reported only by a single verification, or for a lone
+    /// proof of a failing subset.
     fn find_invalid<R: RngCore + CryptoRng>(
         &self,
         subset: &[usize],
         V: &[Vec<C::Point>],
+        bases: &Bases<C>,
         rng: &mut R,
         out: &mut Vec<usize>,
-    ) {
-        if subset.is_empty() || self.check(subset, V, rng) {
-            return;
+        known_bad: bool,
+    ) -> Result<(), ProofError> {
+        if subset.is_empty() || (!known_bad && self.check(subset, V, bases, rng)?) {
+            return Ok(());
         }
-        if subset.len() == 1 {
-            out.extend_from_slice(subset);
-            return;
+        if let [single] = subset {
+            out.push(*single);
+            return Ok(());
+        }
+        if subset.len() <= BLAME_SINGLE_MAX {
+            for &i in subset {
+                let (Some(Ok(p)), Some(v)) = (self.entries.get(i), V.get(i)) else {
+                    out.push(i);
+                    continue;
+                };
+                #[cfg(test)]
+                self.work.set((self.work.get().0, self.work.get().1 + 1));
+                let tables = self.bp_gens.verifier_table(p.n, p.m);
+                match p.verify_alone(self.bp_gens, v, tables, rng) {
+                    Ok(()) => {}
+                    Err(ProofError::RngFailure) => return Err(ProofError::RngFailure),
+                    Err(_) => out.push(i),
+                }
+            }
+            return Ok(());
         }
         let (lo, hi) = subset.split_at(subset.len() / 2);
-        self.find_invalid(lo, V, rng, out);
-        self.find_invalid(hi, V, rng, out);
+        let before = out.len();
+        self.find_invalid(lo, V, bases, rng, out, false)?;
+        // The subset failed: if its first half passed, the second half fails.
+        let lo_passed = out.len() == before;
+        self.find_invalid(hi, V, bases, rng, out, lo_passed)
     }
 
     /// One weighted multiscalar multiplication over the proofs of `subset` (all of
-    /// which were prepared successfully).
+    /// which were prepared successfully): whether it is the identity.
     fn check<R: RngCore + CryptoRng>(
         &self,
         subset: &[usize],
         V: &[Vec<C::Point>],
+        bases: &Bases<C>,
         rng: &mut R,
-    ) -> bool {
-        let (proofs, commitments): (Vec<&Prepared<C>>, Vec<&[C::Point]>) = subset
-            .iter()
-            .filter_map(|i| {
-                let p = self.entries.get(*i).and_then(|e| e.as_ref().ok())?;
-                Some((p, V.get(*i)?.as_slice()))
-            })
-            .unzip();
+    ) -> Result<bool, ProofError> {
+        #[cfg(test)]
+        self.work.set((self.work.get().0 + 1, self.work.get().1));
+        let mut proofs: Vec<&Prepared<C>> = Vec::with_capacity(subset.len());
+        let mut commitments: Vec<&[C::Point]> = Vec::with_capacity(subset.len());
+        let mut ids: Vec<(usize, usize)> = Vec::with_capacity(subset.len());
+        for i in subset {
+            let p = self.entries.get(*i).and_then(|e| e.as_ref().ok());
+            if let (Some(p), Some(v), Some(id)) = (p, V.get(*i), bases.ids.get(*i)) {
+                proofs.push(p);
+                commitments.push(v);
+                ids.push(*id);
+            }
+        }
+        if proofs.len() != subset.len() {
+            return Ok(false);
+        }
         let max_n = proofs.iter().map(|p| p.n).max().unwrap_or(0);
         let max_m = proofs.iter().map(|p| p.m).max().unwrap_or(0);
         let max_pad = proofs.iter().map(|p| p.np - p.n * p.m).max().unwrap_or(0);
@@ -243,16 +308,21 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         // cores with `parallel`: each thread accumulates its own terms, then they merge.
         let weights: Vec<(C::Scalar, C::Scalar)> = proofs
             .iter()
-            .map(|_| (C::scalar_random_nonzero(rng), C::scalar_random_nonzero(rng)))
-            .collect();
+            .map(|_| {
+                Ok((
+                    C::scalar_random_nonzero(rng)?,
+                    C::scalar_random_nonzero(rng)?,
+                ))
+            })
+            .collect::<Result<_, ProofError>>()?;
         // Flat generators (secp256k1-zkp): position j·n + k is generator j·n + k of
         // the flat vectors, so the accumulators are indexed by position (stride 0).
         let flat = self.bp_gens.is_flat();
         let max_nm = proofs.iter().map(|p| p.n * p.m).max().unwrap_or(0);
         let shape = if flat {
-            (max_nm, 1, max_pad, true)
+            (max_nm, 1, max_pad, true, bases.points.len())
         } else {
-            (max_n, max_m, max_pad, false)
+            (max_n, max_m, max_pad, false, bases.points.len())
         };
         let emit_range = |range: core::ops::Range<usize>| -> Option<BatchTerms<C>> {
             let mut terms = BatchTerms::<C>::new(shape);
@@ -261,6 +331,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
                 let v = commitments.get(k)?;
                 terms.n = p.n;
                 terms.nm = p.n * p.m;
+                terms.base = *ids.get(k)?;
                 let own = inv.get(off..off + p.u.len() + 1)?;
                 p.emit(v, own, *r, *c, &mut terms).ok()?;
             }
@@ -278,7 +349,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         for part in parts {
             match part {
                 Some(part) => terms.merge(part),
-                None => return false,
+                None => return Ok(false),
             }
         }
 
@@ -292,9 +363,11 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             pad_H,
             ..
         } = terms;
-        for (B, s) in pedersen {
-            scalars.push(s);
-            points.push(B);
+        for (s, B) in pedersen.into_iter().zip(&bases.points) {
+            if !C::scalar_is_zero(&s) {
+                scalars.push(s);
+                points.push(*B);
+            }
         }
         // A batch of one shape (the usual case) takes its fixed generators from the
         // shape's cached tables, whose order `G || H` (party-major, then padding)
@@ -305,13 +378,15 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
                 .first()
                 .is_some_and(|f| proofs.iter().all(|p| p.n == f.n && p.m == f.m));
         if homogeneous {
-            if let Some(table) = self.bp_gens.table(max_n, max_m) {
+            if let Some(table) = self.bp_gens.verifier_table(max_n, max_m) {
                 let mut gh: Vec<C::Scalar> = Vec::with_capacity(2 * (G.len() + pad_G.len()));
                 gh.extend_from_slice(&G);
                 gh.extend_from_slice(&pad_G);
                 gh.extend_from_slice(&H);
                 gh.extend_from_slice(&pad_H);
-                return C::is_identity(&C::vartime_precomputed_mul(&table, &gh, &scalars, &points));
+                return Ok(C::is_identity(&C::vartime_precomputed_mul(
+                    &table, &gh, &scalars, &points,
+                )));
             }
         }
         if self.bp_gens.is_flat() {
@@ -344,7 +419,9 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             scalars.extend_from_slice(&pad_H);
             points.extend_from_slice(&ph);
         }
-        C::is_identity(&crate::msm::vartime_multiscalar_mul::<C>(&scalars, &points))
+        Ok(C::is_identity(&crate::msm::vartime_multiscalar_mul::<C>(
+            &scalars, &points,
+        )))
     }
 }
 
@@ -352,8 +429,11 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
 struct BatchTerms<C: Curve> {
     scalars: Vec<C::Scalar>,
     points: Vec<C::Point>,
-    /// Distinct Pedersen bases with their summed coefficients.
-    pedersen: Vec<(C::Point, C::Scalar)>,
+    /// The summed coefficient of every Pedersen base of the batch ([`Bases`]).
+    pedersen: Vec<C::Scalar>,
+    /// The indices in [`Bases`] of the bases `(B, B_blinding)` of the proof being
+    /// emitted.
+    base: (usize, usize),
     /// Row length of `G`/`H`: the largest `n` of the batch.
     stride: usize,
     /// Accumulators indexed by position `i = j·n + k` (flat generators).
@@ -386,11 +466,12 @@ fn chunk_ranges(len: usize) -> Vec<core::ops::Range<usize>> {
 impl<C: Curve> BatchTerms<C> {
     /// Empty accumulators for a batch whose largest shape is `(max_n, max_m)` with
     /// `max_pad` padding positions.
-    fn new((max_n, max_m, max_pad, flat): (usize, usize, usize, bool)) -> Self {
+    fn new((max_n, max_m, max_pad, flat, bases): (usize, usize, usize, bool, usize)) -> Self {
         BatchTerms {
             scalars: Vec::new(),
             points: Vec::new(),
-            pedersen: Vec::new(),
+            pedersen: vec![C::scalar_zero(); bases],
+            base: (0, 0),
             stride: max_n,
             flat,
             n: 0,
@@ -407,10 +488,8 @@ impl<C: Curve> BatchTerms<C> {
     fn merge(&mut self, other: BatchTerms<C>) {
         self.scalars.extend(other.scalars);
         self.points.extend(other.points);
-        for (P, s) in other.pedersen {
-            self.add_base(P, s);
-        }
         for (dst, src) in [
+            (&mut self.pedersen, &other.pedersen),
             (&mut self.G, &other.G),
             (&mut self.H, &other.H),
             (&mut self.pad_G, &other.pad_G),
@@ -442,14 +521,56 @@ impl<C: Curve> BatchTerms<C> {
         }
     }
 
-    fn add_base(&mut self, point: C::Point, scalar: C::Scalar) {
-        for (P, s) in self.pedersen.iter_mut() {
-            if *P == point {
-                *s += scalar;
-                return;
+    fn add_base(&mut self, id: usize, scalar: C::Scalar) {
+        match self.pedersen.get_mut(id) {
+            Some(s) => *s += scalar,
+            None => self.out_of_range = true,
+        }
+    }
+}
+
+/// The distinct Pedersen bases of a batch, and each proof's `(B, B_blinding)` as
+/// indices into them: a base is found by its encoding in an ordered map (one
+/// encoding per base that differs from the previous proof's), so that a batch
+/// with a base per proof (confidential assets) costs `O(k log k)`, not `O(k²)`.
+struct Bases<C: Curve> {
+    points: Vec<C::Point>,
+    /// Per entry of the batch (unused for entries that failed to prepare).
+    ids: Vec<(usize, usize)>,
+}
+
+impl<C: Curve> Bases<C> {
+    fn intern(entries: &[Result<Prepared<C>, ProofError>], ok: &[usize]) -> Self {
+        let mut bases = Bases {
+            points: Vec::new(),
+            ids: vec![(0, 0); entries.len()],
+        };
+        let mut index: BTreeMap<Vec<u8>, usize> = BTreeMap::new();
+        let mut recent: Vec<(C::Point, usize)> = Vec::with_capacity(2);
+        let mut id_of = |P: C::Point, bases: &mut Bases<C>| -> usize {
+            if let Some((_, id)) = recent.iter().find(|(Q, _)| *Q == P) {
+                return *id;
+            }
+            let key = C::encoding_bytes(&C::encode_vartime(&P)).to_vec();
+            let id = *index.entry(key).or_insert_with(|| {
+                bases.points.push(P);
+                bases.points.len() - 1
+            });
+            if recent.len() == 2 {
+                recent.remove(0);
+            }
+            recent.push((P, id));
+            id
+        };
+        for &i in ok {
+            if let Some(Ok(p)) = entries.get(i) {
+                let ids = (id_of(p.B, &mut bases), id_of(p.B_blinding, &mut bases));
+                if let Some(slot) = bases.ids.get_mut(i) {
+                    *slot = ids;
+                }
             }
         }
-        self.pedersen.push((point, scalar));
+        bases
     }
 }
 
@@ -459,8 +580,8 @@ impl<C: Curve> Terms<C> for BatchTerms<C> {
         self.points.push(point);
     }
     fn pedersen(&mut self, B: (C::Scalar, C::Point), B_blinding: (C::Scalar, C::Point)) {
-        self.add_base(B.1, B.0);
-        self.add_base(B_blinding.1, B_blinding.0);
+        self.add_base(self.base.0, B.0);
+        self.add_base(self.base.1, B_blinding.0);
     }
     fn g(&mut self, i: usize, scalar: C::Scalar) {
         match self.slot(i, false) {
@@ -558,6 +679,62 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
             Err(BatchError {
                 invalid: self.failures,
             })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+    use super::*;
+    use crate::curve::ristretto::Ristretto;
+    use curve25519_dalek::scalar::Scalar;
+    use merlin::Transcript;
+    use rand_chacha::rand_core::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    type Proof = RangeProof<Ristretto>;
+
+    /// The work of blame on 16 proofs with one invalid at each position: a check
+    /// of the whole, of each first half on the way down, of a second half only
+    /// where its first half failed (never where its failure is implied), and the
+    /// last [`BLAME_SINGLE_MAX`] proofs one by one. Bisection down to single proofs
+    /// with both halves checked took 9 checks for every position.
+    #[test]
+    fn blame_skips_implied_checks_and_ends_with_singles() {
+        let bp = BulletproofGens::<Ristretto>::new(8, 1);
+        let pc = PedersenGens::<Ristretto>::default();
+        let mut rng = ChaCha20Rng::seed_from_u64(7);
+        let proofs: Vec<_> = (0..16u64)
+            .map(|v| {
+                let t = &mut Transcript::new(b"blame");
+                let g = Scalar::from(v + 1);
+                Proof::prove_single_with_rng(&bp, &pc, t, v, &g, 8, &mut rng).unwrap()
+            })
+            .collect();
+        for bad in 0..16 {
+            let mut batch = BatchVerifier::new(&bp);
+            for (i, (p, v)) in proofs.iter().enumerate() {
+                let v = if i == bad { proofs[(i + 1) % 16].1 } else { *v };
+                batch.add(p, &pc, &mut Transcript::new(b"blame"), &[v], 8);
+            }
+            let err = batch.verify(&mut rng).unwrap_err();
+            assert_eq!(err.invalid_indices(), vec![bad]);
+            // Positions 12..16: 16, 0..8, 8..12 pass; 12..16 implied, one by one.
+            // 8..12: 16, 0..8, 8..12 fails (one by one), 12..16 passes.
+            // 4..8: 16, 0..8 fails, 0..4 passes, 4..8 implied; 8..16 passes.
+            // 0..4: 16, 0..8, 0..4 fails (one by one), 4..8 and 8..16 pass.
+            let checks = match bad {
+                12.. => 3,
+                4..=11 => 4,
+                _ => 5,
+            };
+            assert_eq!(
+                batch.work.get(),
+                (checks, BLAME_SINGLE_MAX),
+                "invalid #{bad}"
+            );
         }
     }
 }

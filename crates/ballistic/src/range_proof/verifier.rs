@@ -179,6 +179,29 @@ impl<C: Curve> RangeProof<C> {
         R: RngCore + CryptoRng,
     {
         let p = self.prepare(bp_gens, pc_gens, transcript, value_commitments, n, true)?;
+        let tables = bp_gens.verifier_table(n, p.m);
+        let with_tables = tables.is_some();
+        p.verify_alone(bp_gens, &p.V, tables, rng)?;
+        // The shape's tables are built only once a proof of it has verified.
+        if !with_tables {
+            bp_gens.admit_verifier_table(n, p.m);
+        }
+        Ok(())
+    }
+}
+
+impl<C: Curve> Prepared<C> {
+    /// Checks this proof alone against the decoded commitments `V`: over the shape's
+    /// cached `tables` when given, else over the generators of `bp_gens` gathered
+    /// for one plain multiscalar multiplication. Builds no table.
+    pub(crate) fn verify_alone<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        V: &[C::Point],
+        tables: Option<alloc::sync::Arc<C::Precomputation>>,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        let p = self;
         let mut inv: Vec<C::Scalar> = Vec::with_capacity(p.u.len() + 1);
         p.push_inversions(&mut inv);
         C::scalar_batch_invert(&mut inv);
@@ -190,8 +213,8 @@ impl<C: Curve> RangeProof<C> {
             np: p.np,
             out_of_range: false,
         };
-        let c = C::scalar_random_nonzero(rng);
-        p.emit(&p.V, &inv, C::scalar_one(), c, &mut terms)?;
+        let c = C::scalar_random_nonzero(rng)?;
+        p.emit(V, &inv, C::scalar_one(), c, &mut terms)?;
         if terms.out_of_range {
             return Err(ProofError::VerificationError);
         }
@@ -202,12 +225,10 @@ impl<C: Curve> RangeProof<C> {
             gh,
             ..
         } = terms;
-        // Fixed generators from the cached tables when the shape has them; otherwise
-        // gathered (copied) for one plain multiscalar multiplication.
-        let check = match bp_gens.table(n, p.m) {
+        let check = match tables {
             Some(table) => C::vartime_precomputed_mul(&table, &gh, &scalars, &points),
             None => {
-                let (G, H) = bp_gens.padded_vectors(n, p.m);
+                let (G, H) = bp_gens.padded_vectors(p.n, p.m);
                 scalars.extend_from_slice(&gh);
                 points.extend_from_slice(&G);
                 points.extend_from_slice(&H);
