@@ -25,6 +25,7 @@ pub use ballistic;
 pub use bulletproofs;
 pub use curve25519_dalek_v4;
 
+pub mod peers;
 pub mod zkp;
 
 use ballistic::ristretto::{CompressedRistretto, RistrettoPoint, Scalar};
