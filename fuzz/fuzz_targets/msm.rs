@@ -3,7 +3,9 @@
 //! Input: up to 64 pairs of (32-byte scalar seed, 1-byte point selector), edge values
 //! included. The oracle is curve25519-dalek's own arithmetic: a naive sum of its
 //! single scalar multiplications. (Sizes up to 300 and 2^k±1 are covered by
-//! `tests/msm.rs`.)
+//! `tests/msm.rs`.) The lane-parallel paths run on the SIMD field backend the CPU
+//! offers (AVX2 by default on x86-64); run.sh runs this target under
+//! AddressSanitizer.
 #![no_main]
 use ballistic::curve::ristretto::{Point as RistrettoPoint, Ristretto};
 use ballistic::curve::Curve;
@@ -16,6 +18,12 @@ static POINTS: OnceLock<Vec<RistrettoPoint>> = OnceLock::new();
 fuzz_target!(|data: &[u8]| {
     // A small pool with edge points: identity, P and −P, duplicates.
     let pool = POINTS.get_or_init(|| {
+        // Which field backend the lane-parallel MSMs run on (AVX2 on an x86-64 CPU
+        // that has it; IFMA only in builds with the target feature): run.sh prints it.
+        eprintln!(
+            "msm: ristretto255 lane backend {:?}",
+            ballistic::curve::ristretto::lanes::backend()
+        );
         let mut v = Ristretto::generator_chain(b"fuzz msm", 6);
         v.push(Ristretto::identity());
         v.push(-v[0]);

@@ -1,0 +1,36 @@
+# Sourced by run.sh and campaign.sh: the fuzz targets and how each is built.
+#
+# Two modes: `smoke` (run.sh, CI: short runs, as few builds as possible) and
+# `campaign` (campaign.sh: executions count). msm and verify always run under
+# AddressSanitizer: they exercise the unsafe SIMD field code (the ristretto255 lane
+# backends, chosen at run time: AVX2 on x86-64; msm prints the one it runs). In
+# smoke mode every target with debug assertions does too, so that CI builds two
+# configurations, not three; in campaign mode the others run without a sanitizer
+# (safe Rust, or the C library, which is not instrumented) for 2-3× the
+# executions. ASan builds have their own target directory. msm_secp256k1 and
+# diff_zkp build without debug assertions (-O): k256's magnitude checks would cost
+# them ~3× and ~1.7× the executions (they run in the debug unit tests).
+# Fastest first (executions per second), which campaign.sh relies on.
+TARGETS=(decode proof_file verify zkp msm_secp256k1 batch diff_dalek msm diff_zkp)
+
+# Prints the `cargo fuzz run` options of target $1 in mode $2 (smoke or campaign),
+# one per line.
+target_flags() {
+  local asan=(--sanitizer address --target-dir target/asan)
+  case "$1" in
+    msm_secp256k1 | diff_zkp) printf '%s\n' -O --sanitizer none ;;
+    msm | verify) printf '%s\n' "${asan[@]}" ;;
+    *)
+      if [ "$2" = smoke ]; then
+        printf '%s\n' "${asan[@]}"
+      else
+        printf '%s\n' --sanitizer none
+      fi
+      ;;
+  esac
+}
+
+# Prints the executions libFuzzer reports in log $1 ("?" if none).
+executions() {
+  grep -o 'stat::number_of_executed_units: *[0-9]*' "$1" | grep -o '[0-9]*$' | tail -1 || echo "?"
+}
