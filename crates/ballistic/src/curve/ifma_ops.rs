@@ -1,13 +1,16 @@
-//! Safe wrappers of the AVX-512 (F, IFMA) intrinsics the lane backends use: the
+//! Wrappers of the AVX-512 (F, IFMA) intrinsics the lane backends use: the
 //! ristretto255 field ([`super::ristretto::lanes`], compiled when the build enables
 //! the features) and the secp256k1 square roots (`super::secp256k1::pow_ifma`,
 //! selected at run time).
 //!
-//! SAFETY (every block below): these functions are `#[inline(always)]` and are only
-//! called from code that runs with `avx512f` and `avx512ifma` available: modules
-//! compiled with both target features enabled (`cfg(target_feature = …)` on their
-//! declaration), or functions inlined into a `#[target_feature(enable =
-//! "avx512f,avx512ifma")]` entry that runs only after run-time detection.
+//! Every wrapper is a `#[target_feature(enable = "avx512f,avx512ifma")]` function, so
+//! the compiler enforces the features: it is safe to call only from another function
+//! whose `#[target_feature]` has both (Rust requires the attribute even in a build
+//! that enables the features); anywhere else a call needs `unsafe` and an argument
+//! that the CPU has them (run-time detection, or a module compiled only when the
+//! build enables them). The exception is [`transpose8`], an `unsafe fn` (see there);
+//! the other `unsafe` here is the loads' raw pointers and the `[u64; 8]` ↔ `__m512i`
+//! transmutes.
 
 #![allow(unsafe_code)]
 // The ristretto255 lanes use most of these only in builds that enable the features.
@@ -16,48 +19,59 @@
 use core::arch::x86_64 as x;
 pub use x::{__m512i, __mmask8};
 
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn add(a: __m512i, b: __m512i) -> __m512i {
-    unsafe { x::_mm512_add_epi64(a, b) }
+    x::_mm512_add_epi64(a, b)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn sub(a: __m512i, b: __m512i) -> __m512i {
-    unsafe { x::_mm512_sub_epi64(a, b) }
+    x::_mm512_sub_epi64(a, b)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn and(a: __m512i, b: __m512i) -> __m512i {
-    unsafe { x::_mm512_and_si512(a, b) }
+    x::_mm512_and_si512(a, b)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn shr<const S: u32>(a: __m512i) -> __m512i {
-    unsafe { x::_mm512_srli_epi64::<S>(a) }
+    x::_mm512_srli_epi64::<S>(a)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn shl<const S: u32>(a: __m512i) -> __m512i {
-    unsafe { x::_mm512_slli_epi64::<S>(a) }
+    x::_mm512_slli_epi64::<S>(a)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn splat(a: i64) -> __m512i {
-    unsafe { x::_mm512_set1_epi64(a) }
+    x::_mm512_set1_epi64(a)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn zero() -> __m512i {
-    unsafe { x::_mm512_setzero_si512() }
+    x::_mm512_setzero_si512()
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn madd_lo(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
-    unsafe { x::_mm512_madd52lo_epu64(acc, a, b) }
+    x::_mm512_madd52lo_epu64(acc, a, b)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn madd_hi(acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
-    unsafe { x::_mm512_madd52hi_epu64(acc, a, b) }
+    x::_mm512_madd52hi_epu64(acc, a, b)
 }
 /// The eight 64-bit words at `p` (unaligned load).
 ///
 /// # Safety
 /// `p .. p + 8` must be readable.
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load8(p: *const u64) -> __m512i {
+    // SAFETY: the caller guarantees that `p .. p + 8` is readable.
     unsafe { x::_mm512_loadu_si512(p as *const _) }
 }
 /// The seven 64-bit words at `p` in lanes 0..7, zero in lane 7 (a masked load: the
@@ -65,14 +79,24 @@ pub unsafe fn load8(p: *const u64) -> __m512i {
 ///
 /// # Safety
 /// `p .. p + 7` must be readable.
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load7(p: *const u64) -> __m512i {
+    // SAFETY: the caller guarantees that `p .. p + 7` is readable.
     unsafe { x::_mm512_maskz_loadu_epi64(0x7f, p as *const i64) }
 }
 /// Transposes an 8×8 block of 64-bit words: `out[j]` lane `l` = `rows[l]` lane `j`
 /// (unpack, two-source permute, 128-bit shuffle: 24 shuffles, no memory access).
+///
+/// Not a `#[target_feature]` function: the attribute excludes `#[inline(always)]`,
+/// and LLVM then keeps these 24 shuffles out of line in the table gathers' hot
+/// path (arguments through memory). It is `unsafe` instead.
+///
+/// # Safety
+/// The CPU must have `avx512f` (as everywhere the other wrappers may run).
 #[inline(always)]
-pub fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+pub unsafe fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+    // SAFETY: the caller guarantees the features.
     unsafe {
         // t[2p] = (r[2p][0], r[2p+1][0], r[2p][2], r[2p+1][2], …), t[2p+1] the odd words.
         let t: [__m512i; 8] = core::array::from_fn(|k| {
@@ -117,16 +141,19 @@ pub fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
         ]
     }
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn blend(k: __mmask8, a: __m512i, b: __m512i) -> __m512i {
-    unsafe { x::_mm512_mask_blend_epi64(k, a, b) }
+    x::_mm512_mask_blend_epi64(k, a, b)
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn from_array(a: [u64; 8]) -> __m512i {
     // SAFETY: `__m512i` and `[u64; 8]` are 64 bytes of plain integers.
     unsafe { core::mem::transmute::<[u64; 8], __m512i>(a) }
 }
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 pub fn to_array(a: __m512i) -> [u64; 8] {
     // SAFETY: as in `from_array`.
     unsafe { core::mem::transmute::<__m512i, [u64; 8]>(a) }

@@ -23,8 +23,11 @@
 //! a root costs ≈ 1.1 µs per lane against ≈ 3.5 µs on four 64-bit limbs.
 //!
 //! **Selection.** [`sqrt8`] runs only where `cpufeatures` reports `avx512f` and
-//! `avx512ifma` at run time; the entry is a `#[target_feature]` function and every
-//! helper below is `#[inline(always)]` into it. Unlike the ristretto255 lanes (whose
+//! `avx512ifma` at run time; the entry and every helper that uses the intrinsics are
+//! `#[target_feature]` functions (the compiler checks that they are called only from
+//! code with the features), inlined into the entry. [`F8`]'s `SqrtChain` methods,
+//! which as trait methods cannot carry the attribute, call them in `unsafe` blocks:
+//! an `F8` is only ever made inside the entry. Unlike the ristretto255 lanes (whose
 //! IFMA build is a compile-time choice, matching curve25519-dalek's so that the
 //! benchmarks compare like with like), this serves the comparison with the C
 //! library, which has no vector backend: every program on such a CPU gets it.
@@ -54,7 +57,8 @@ const R: u64 = C << 4;
 struct F8([__m512i; 5]);
 
 /// `t[k+1] += t[k] >> 52; t[k] &= M` for `k` in `from..to`.
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
 fn carry(t: &mut [__m512i], from: usize, to: usize) {
     let m = v::splat(M52 as i64);
     for k in from..to {
@@ -66,6 +70,22 @@ fn carry(t: &mut [__m512i], from: usize, to: usize) {
 impl SqrtChain for F8 {
     #[inline(always)]
     fn mul(&self, b: &F8) -> F8 {
+        // SAFETY: an `F8` exists only inside `sqrt8_ifma`, which runs after run-time
+        // detection of both features.
+        unsafe { self.mul_ifma(b) }
+    }
+
+    #[inline(always)]
+    fn square(&self) -> F8 {
+        self.mul(self)
+    }
+}
+
+impl F8 {
+    /// `self · b` (see the module documentation).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn mul_ifma(&self, b: &F8) -> F8 {
         let (a, b) = (&self.0, &b.0);
         // Separate lo and hi accumulators per column: two short dependency chains.
         let mut lo = [v::zero(); 10];
@@ -96,11 +116,6 @@ impl SqrtChain for F8 {
         s[0] = v::madd_lo(s[0], top, r);
         carry(&mut s, 0, 1);
         F8([s[0], s[1], s[2], s[3], s[4]])
-    }
-
-    #[inline(always)]
-    fn square(&self) -> F8 {
-        self.mul(self)
     }
 }
 

@@ -16,6 +16,16 @@
 //! **Additions** and subtractions (`a + 2p − b`) are followed by the same parallel
 //! carry, so every value stays a valid multiplication input (`< 2^52` per limb).
 
+//!
+//! **Target features.** This module is compiled only when the build enables
+//! `avx512ifma` (which implies `avx512f`): `cfg` on its declaration in `lanes`, so
+//! every CPU that runs it has both. The intrinsic wrappers of `ifma_ops` are
+//! `#[target_feature]` functions, which only functions carrying the attribute may
+//! call without `unsafe`, even in such a build. The functions below stay
+//! `#[inline(always)]` without it (the `FeLanes` methods cannot carry it, and the
+//! helpers keep the inlining they had), so each calls the wrappers in one `unsafe`
+//! block whose argument is the build's features.
+
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{__m512i, __mmask8};
@@ -58,25 +68,31 @@ pub fn run<T: LaneTask>(task: T) -> T::Output {
 /// the carry of limb 4 comes back into limb 0 times 19.
 #[inline(always)]
 fn carry(r: [__m512i; 5]) -> F8 {
-    let mask = v::splat(MASK51);
-    let c: [__m512i; 5] = core::array::from_fn(|k| v::shr::<51>(r[k]));
-    let l: [__m512i; 5] = core::array::from_fn(|k| v::and(r[k], mask));
-    // 19·c4 = 16·c4 + 2·c4 + c4.
-    let c4_19 = times19(c[4]);
-    F8([
-        v::add(l[0], c4_19),
-        v::add(l[1], c[0]),
-        v::add(l[2], c[1]),
-        v::add(l[3], c[2]),
-        v::add(l[4], c[3]),
-    ])
+    // SAFETY: the build enables the features (see the module documentation).
+    unsafe {
+        let mask = v::splat(MASK51);
+        let c: [__m512i; 5] = core::array::from_fn(|k| v::shr::<51>(r[k]));
+        let l: [__m512i; 5] = core::array::from_fn(|k| v::and(r[k], mask));
+        // 19·c4 = 16·c4 + 2·c4 + c4.
+        let c4_19 = times19(c[4]);
+        F8([
+            v::add(l[0], c4_19),
+            v::add(l[1], c[0]),
+            v::add(l[2], c[1]),
+            v::add(l[3], c[2]),
+            v::add(l[4], c[3]),
+        ])
+    }
 }
 
 #[inline(always)]
 fn times19(x: __m512i) -> __m512i {
-    // `16·x` is hidden from the optimiser (see `v::opaque`): otherwise the sum is
-    // recognised as `19·x` and becomes `vpmullq`.
-    v::add(v::add(opaque(v::shl::<4>(x)), v::shl::<1>(x)), x)
+    // SAFETY: the build enables the features (see the module documentation).
+    unsafe {
+        // `16·x` is hidden from the optimiser (see `v::opaque`): otherwise the sum is
+        // recognised as `19·x` and becomes `vpmullq`.
+        v::add(v::add(opaque(v::shl::<4>(x)), v::shl::<1>(x)), x)
+    }
 }
 
 /// The products' low and high halves by position → reduced limbs: column `k` is
@@ -84,20 +100,26 @@ fn times19(x: __m512i) -> __m512i {
 /// position).
 #[inline(always)]
 fn reduce_products(lo: &[__m512i; 9], hi: &[__m512i; 9]) -> F8 {
-    let z = v::zero();
-    let c: [__m512i; 10] = core::array::from_fn(|k| {
-        let h = if k == 0 { z } else { hi[k - 1] };
-        let l = if k < 9 { lo[k] } else { z };
-        v::add(l, v::add(h, h))
-    });
-    reduce_columns(c)
+    // SAFETY: the build enables the features (see the module documentation).
+    unsafe {
+        let z = v::zero();
+        let c: [__m512i; 10] = core::array::from_fn(|k| {
+            let h = if k == 0 { z } else { hi[k - 1] };
+            let l = if k < 9 { lo[k] } else { z };
+            v::add(l, v::add(h, h))
+        });
+        reduce_columns(c)
+    }
 }
 
 /// Columns `c_0..c_9` → reduced limbs.
 #[inline(always)]
 fn reduce_columns(c: [__m512i; 10]) -> F8 {
-    let r: [__m512i; 5] = core::array::from_fn(|k| v::add(c[k], times19(c[k + 5])));
-    carry(r)
+    // SAFETY: the build enables the features (see the module documentation).
+    unsafe {
+        let r: [__m512i; 5] = core::array::from_fn(|k| v::add(c[k], times19(c[k + 5])));
+        carry(r)
+    }
 }
 
 impl FeLanes for F8 {
@@ -105,103 +127,125 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn splat(f: &Fe) -> F8 {
-        F8(core::array::from_fn(|i| v::splat(f.0[i] as i64)))
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe { F8(core::array::from_fn(|i| v::splat(f.0[i] as i64))) }
     }
 
     #[inline(always)]
     fn from_fn<G: FnMut(usize) -> Fe>(g: G) -> F8 {
-        let fes: [Fe; 8] = core::array::from_fn(g);
-        F8(core::array::from_fn(|i| {
-            v::from_array(core::array::from_fn(|l| fes[l].0[i]))
-        }))
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe {
+            let fes: [Fe; 8] = core::array::from_fn(g);
+            F8(core::array::from_fn(|i| {
+                v::from_array(core::array::from_fn(|l| fes[l].0[i]))
+            }))
+        }
     }
 
     #[inline(always)]
     fn lane(&self, l: usize) -> Fe {
-        Fe(core::array::from_fn(|i| v::to_array(self.0[i])[l & 7]))
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe { Fe(core::array::from_fn(|i| v::to_array(self.0[i])[l & 7])) }
     }
 
     #[inline(always)]
     fn lanes(&self) -> [Fe; 8] {
-        let limbs: [[u64; 8]; 5] = core::array::from_fn(|i| v::to_array(self.0[i]));
-        core::array::from_fn(|l| Fe(core::array::from_fn(|i| limbs[i][l])))
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe {
+            let limbs: [[u64; 8]; 5] = core::array::from_fn(|i| v::to_array(self.0[i]));
+            core::array::from_fn(|l| Fe(core::array::from_fn(|i| limbs[i][l])))
+        }
     }
 
     #[inline(always)]
     fn add(&self, b: &F8) -> F8 {
-        carry(core::array::from_fn(|i| v::add(self.0[i], b.0[i])))
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe { carry(core::array::from_fn(|i| v::add(self.0[i], b.0[i]))) }
     }
 
     #[inline(always)]
     fn sub(&self, b: &F8) -> F8 {
-        // 2p in limbs: 2^52 − 38, then 2^52 − 2.
-        let p2_0 = v::splat((1 << 52) - 38);
-        let p2_i = v::splat((1 << 52) - 2);
-        carry(core::array::from_fn(|i| {
-            let p2 = if i == 0 { p2_0 } else { p2_i };
-            v::sub(v::add(self.0[i], p2), b.0[i])
-        }))
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe {
+            // 2p in limbs: 2^52 − 38, then 2^52 − 2.
+            let p2_0 = v::splat((1 << 52) - 38);
+            let p2_i = v::splat((1 << 52) - 2);
+            carry(core::array::from_fn(|i| {
+                let p2 = if i == 0 { p2_0 } else { p2_i };
+                v::sub(v::add(self.0[i], p2), b.0[i])
+            }))
+        }
     }
 
     #[inline(always)]
     fn neg(&self) -> F8 {
-        F8([v::zero(); 5]).sub(self)
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe { F8([v::zero(); 5]).sub(self) }
     }
 
     #[inline(always)]
     fn mul(&self, b: &F8) -> F8 {
-        let (a, b) = (&self.0, &b.0);
-        let z = v::zero();
-        let mut lo = [z; 9];
-        let mut hi = [z; 9];
-        for i in 0..5 {
-            for j in 0..5 {
-                lo[i + j] = v::madd_lo(lo[i + j], a[i], b[j]);
-                hi[i + j] = v::madd_hi(hi[i + j], a[i], b[j]);
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe {
+            let (a, b) = (&self.0, &b.0);
+            let z = v::zero();
+            let mut lo = [z; 9];
+            let mut hi = [z; 9];
+            for i in 0..5 {
+                for j in 0..5 {
+                    lo[i + j] = v::madd_lo(lo[i + j], a[i], b[j]);
+                    hi[i + j] = v::madd_hi(hi[i + j], a[i], b[j]);
+                }
             }
+            reduce_products(&lo, &hi)
         }
-        reduce_products(&lo, &hi)
     }
 
     #[inline(always)]
     fn square(&self) -> F8 {
-        let a = &self.0;
-        let z = v::zero();
-        // Cross products (i < j), doubled afterwards; then the squares.
-        let mut xlo = [z; 9];
-        let mut xhi = [z; 9];
-        for i in 0..5 {
-            for j in (i + 1)..5 {
-                xlo[i + j] = v::madd_lo(xlo[i + j], a[i], a[j]);
-                xhi[i + j] = v::madd_hi(xhi[i + j], a[i], a[j]);
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe {
+            let a = &self.0;
+            let z = v::zero();
+            // Cross products (i < j), doubled afterwards; then the squares.
+            let mut xlo = [z; 9];
+            let mut xhi = [z; 9];
+            for i in 0..5 {
+                for j in (i + 1)..5 {
+                    xlo[i + j] = v::madd_lo(xlo[i + j], a[i], a[j]);
+                    xhi[i + j] = v::madd_hi(xhi[i + j], a[i], a[j]);
+                }
             }
+            let mut lo: [__m512i; 9] = core::array::from_fn(|k| v::add(xlo[k], xlo[k]));
+            let mut hi: [__m512i; 9] = core::array::from_fn(|k| v::add(xhi[k], xhi[k]));
+            for i in 0..5 {
+                lo[2 * i] = v::madd_lo(lo[2 * i], a[i], a[i]);
+                hi[2 * i] = v::madd_hi(hi[2 * i], a[i], a[i]);
+            }
+            reduce_products(&lo, &hi)
         }
-        let mut lo: [__m512i; 9] = core::array::from_fn(|k| v::add(xlo[k], xlo[k]));
-        let mut hi: [__m512i; 9] = core::array::from_fn(|k| v::add(xhi[k], xhi[k]));
-        for i in 0..5 {
-            lo[2 * i] = v::madd_lo(lo[2 * i], a[i], a[i]);
-            hi[2 * i] = v::madd_hi(hi[2 * i], a[i], a[i]);
-        }
-        reduce_products(&lo, &hi)
     }
 
     #[inline(always)]
     fn gather_niels(e: &[&AffineNiels; 8]) -> [F8; 3] {
-        // Each entry is `#[repr(C)]` 15 consecutive `u64` (and a padding word, never
-        // read): load it as two rows, one per cache line (words 0..8 and, masked,
-        // 8..15) and transpose the two 8×8 blocks, so lane `l` of
-        // limb `i` is word `i` of `e[l]`. Loads and shuffles instead of 15 hardware
-        // gathers, which are slow on some cores (Zen 4).
-        let p = |l: usize| e[l] as *const AffineNiels as *const u64;
-        // SAFETY: every `e[l]` is a live reference to 15 `u64` words.
-        let lo = v::transpose8(core::array::from_fn(|l| unsafe { v::load8(p(l)) }));
-        // SAFETY: words 8..15 of the same entries.
-        let hi = v::transpose8(core::array::from_fn(|l| unsafe { v::load7(p(l).add(8)) }));
-        [
-            F8([lo[0], lo[1], lo[2], lo[3], lo[4]]),
-            F8([lo[5], lo[6], lo[7], hi[0], hi[1]]),
-            F8([hi[2], hi[3], hi[4], hi[5], hi[6]]),
-        ]
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe {
+            // Each entry is `#[repr(C)]` 15 consecutive `u64` (and a padding word, never
+            // read): load it as two rows, one per cache line (words 0..8 and, masked,
+            // 8..15) and transpose the two 8×8 blocks, so lane `l` of
+            // limb `i` is word `i` of `e[l]`. Loads and shuffles instead of 15 hardware
+            // gathers, which are slow on some cores (Zen 4).
+            let p = |l: usize| e[l] as *const AffineNiels as *const u64;
+            // SAFETY (loads): every `e[l]` is a live reference to 15 `u64` words.
+            let lo = v::transpose8(core::array::from_fn(|l| v::load8(p(l))));
+            // SAFETY (loads): words 8..15 of the same entries.
+            let hi = v::transpose8(core::array::from_fn(|l| v::load7(p(l).add(8))));
+            [
+                F8([lo[0], lo[1], lo[2], lo[3], lo[4]]),
+                F8([lo[5], lo[6], lo[7], hi[0], hi[1]]),
+                F8([hi[2], hi[3], hi[4], hi[5], hi[6]]),
+            ]
+        }
     }
 
     #[inline(always)]
@@ -211,7 +255,10 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn select(&self, b: &F8, mask: u32) -> F8 {
-        let k = mask as __mmask8;
-        F8(core::array::from_fn(|i| v::blend(k, self.0[i], b.0[i])))
+        // SAFETY: the build enables the features (see the module documentation).
+        unsafe {
+            let k = mask as __mmask8;
+            F8(core::array::from_fn(|i| v::blend(k, self.0[i], b.0[i])))
+        }
     }
 }
