@@ -29,7 +29,7 @@ use crate::msm::lanes::{pippenger_run, straus, PippengerInput, Straus};
 use edwards::{AffineNiels, EdwardsPoint};
 use engine::ExtL;
 use lanes::{FeLanes, LaneTask};
-use zeroize::Zeroize;
+use zeroize::Zeroizing;
 
 pub mod edwards;
 pub mod engine;
@@ -599,6 +599,14 @@ fn combs() -> &'static Combs {
     })
 }
 
+/// The radix-16 digits of a secret scalar by `recode` ([`engine::radix16`] or
+/// [`engine::regular_radix16`]); the scalar's bytes and the digits are zeroized when
+/// dropped.
+fn secret_digits(s: &MontScalar, recode: fn(&[u8; 32]) -> [i8; 64]) -> Zeroizing<[i8; 64]> {
+    let bytes = Zeroizing::new(s.to_bytes());
+    Zeroizing::new(recode(&bytes))
+}
+
 /// `Σ s_i·P_i` for points among the default Pedersen bases, by their combs: `None` if
 /// a point is not a default base (compared in variable time: bases are public).
 fn pedersen_comb(scalars: &[MontScalar], points: &[Point]) -> Option<Point> {
@@ -614,14 +622,11 @@ fn pedersen_comb(scalars: &[MontScalar], points: &[Point]) -> Option<Point> {
         });
     }
     let combs = combs();
-    let mut digits: Vec<i8> = Vec::with_capacity(64 * points.len());
+    // Secret digits, zeroized on every return (the `?` below included).
+    let mut digits: Zeroizing<Vec<i8>> = Zeroizing::new(Vec::with_capacity(64 * points.len()));
     let mut tabs: Vec<&[AffineNiels]> = Vec::with_capacity(64 * points.len());
     for (s, w) in scalars.iter().zip(which) {
-        let mut bytes = s.to_bytes();
-        let mut d = engine::regular_radix16(&bytes);
-        bytes.zeroize();
-        digits.extend_from_slice(&d);
-        d.zeroize();
+        digits.extend_from_slice(&*secret_digits(s, engine::regular_radix16));
         let per = 1 << (CT_WIDTH - 2);
         for j in 0..64 {
             tabs.push(combs.tables[w].get(j * per..(j + 1) * per)?);
@@ -631,7 +636,6 @@ fn pedersen_comb(scalars: &[MontScalar], points: &[Point]) -> Option<Point> {
         digits: &digits,
         tables: &tabs,
     });
-    digits.zeroize();
     Some(Point(out))
 }
 
@@ -781,14 +785,20 @@ impl Curve for Ristretto {
     }
 
     fn mul(s: &MontScalar, p: &Point) -> Point {
-        let d = [engine::radix16(&s.to_bytes())];
-        Point(engine::ct_msm::<field::Fe>(&d, core::slice::from_ref(&p.0)))
+        let d = secret_digits(s, engine::radix16);
+        Point(engine::ct_msm::<field::Fe>(
+            core::slice::from_ref(&*d),
+            core::slice::from_ref(&p.0),
+        ))
     }
     fn multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
-        let digits: Vec<[i8; 64]> = scalars
-            .iter()
-            .map(|s| engine::radix16(&s.to_bytes()))
-            .collect();
+        // Secret digits, zeroized when dropped (allocated at their exact length).
+        let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
+            scalars
+                .iter()
+                .map(|s| *secret_digits(s, engine::radix16))
+                .collect(),
+        );
         let pts = edwards(points);
         Point(lanes::dispatch(CtMsm {
             digits: &digits,
@@ -870,27 +880,23 @@ impl Curve for Ristretto {
             Some(tables)
                 if matches!(pre.layout, Layout::Naf { w, .. } if w >= CT_WIDTH) && pre.len >= k =>
             {
-                let mut digits: Vec<[i8; 64]> = scalars[..k]
-                    .iter()
-                    .map(|s| {
-                        let mut b = s.to_bytes();
-                        let d = engine::regular_radix16(&b);
-                        b.zeroize();
-                        d
-                    })
-                    .collect();
+                // Secret digits, zeroized when dropped (even if a thread panics).
+                let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
+                    scalars[..k]
+                        .iter()
+                        .map(|s| *secret_digits(s, engine::regular_radix16))
+                        .collect(),
+                );
                 let run = |digits: &[[i8; 64]], tables: &[&[AffineNiels]]| {
                     Point(lanes::dispatch(CtTableMsm { digits, tables }))
                 };
                 // All cores: half of the points on each thread (the split is public).
-                let out = crate::msm::split_halves(
+                crate::msm::split_halves(
                     k,
                     PARALLEL_CT_MIN,
                     |r| run(&digits[r.clone()], &tables[r]),
                     |a, b| a + b,
-                );
-                digits.zeroize();
-                out
+                )
             }
             _ => Self::multiscalar_mul(scalars, points),
         }

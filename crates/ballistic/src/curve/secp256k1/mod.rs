@@ -28,6 +28,7 @@ use k256::elliptic_curve::PrimeField;
 use k256::{FieldElement as Fe, Scalar};
 use sha2::{Digest, Sha256};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroizing;
 
 use super::Curve;
 use crate::msm::{self, straus, BatchAffine, MsmPoint};
@@ -130,13 +131,16 @@ impl Secp256k1 {
             }
             tables.push(t);
         }
-        let bytes: Vec<[u8; 32]> = scalars[..n].iter().map(|s| s.to_bytes().into()).collect();
+        // The scalars' bytes are secret: zeroized when dropped (exact length, no
+        // reallocation).
+        let bytes: Zeroizing<Vec<[u8; 32]>> =
+            Zeroizing::new(scalars[..n].iter().map(|s| s.to_bytes().into()).collect());
         let mut acc = Point::IDENTITY;
         for nib in 0..64 {
             if nib > 0 {
                 acc = acc.double_n(4);
             }
-            for (t, b) in tables.iter().zip(&bytes) {
+            for (t, b) in tables.iter().zip(bytes.iter()) {
                 let byte = b[nib / 2];
                 let digit = if nib % 2 == 0 { byte >> 4 } else { byte & 0x0f };
                 let mut sel = Point::IDENTITY;
