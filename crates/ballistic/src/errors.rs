@@ -48,6 +48,16 @@ pub enum ProofError {
     /// The random number generator returned a zero scalar
     /// [`crate::curve::RANDOM_NONZERO_TRIES`] times in a row: it is broken.
     RngFailure,
+    /// The transcript is pinned to a value generator (secp256k1-zkp's `value_gen`,
+    /// hashed with every commitment) that differs from the `B` of the Pedersen
+    /// bases the commitments are made with.
+    ValueGeneratorMismatch,
+    /// Rewinding did not recover an opening of the commitment: the nonce or the
+    /// transcript configuration (extra commitment, value generator, bit width) is
+    /// not the one the proof was made with, or the proof's `τ_1, τ_2` came from a
+    /// private nonce other than the rewind nonce, so that its blinding cannot be
+    /// recovered (see `RangeProof::rewind_unchecked` on secp256k1).
+    RewindError,
 }
 
 impl fmt::Display for ProofError {
@@ -63,6 +73,10 @@ impl fmt::Display for ProofError {
             ProofError::ValueOutOfRange => "a value does not fit in the bit width",
             ProofError::ProvingError => "degenerate challenge during proving; retry",
             ProofError::RngFailure => "the random number generator is broken (only zeros)",
+            ProofError::ValueGeneratorMismatch => {
+                "the transcript's value generator differs from the Pedersen bases'"
+            }
+            ProofError::RewindError => "rewinding did not recover an opening of the commitment",
         };
         f.write_str(s)
     }

@@ -46,6 +46,15 @@ pub trait TranscriptProtocol<C: Curve> {
     /// The prover's blinding scalars for one proof.
     type Nonces: ProverNonces<C>;
 
+    /// Binds the value generator `B` the commitments are made with, before the
+    /// statement: `false` if the flavour is configured with another one (the prover,
+    /// the verifier and rewinding then fail with
+    /// [`ProofError::ValueGeneratorMismatch`](crate::ProofError::ValueGeneratorMismatch)).
+    /// Flavours that do not hash the value generator (the default, and Merlin's, as
+    /// in dalek's format) accept any.
+    fn bind_value_generator(&mut self, _value_gen: &C::Point) -> bool {
+        true
+    }
     /// The statement, before any challenge: the bit width `n` and every commitment
     /// (their number is `m`).
     fn append_statement(&mut self, n: u64, commitments: &[C::Encoding]);

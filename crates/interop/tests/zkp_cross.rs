@@ -577,12 +577,15 @@ fn rewind_both_ways() {
             .rewind(&bytes_o, &commit, &nonce, extra.as_deref())
             .unwrap_or_else(|| panic!("the C (FFI) cannot rewind ballistic's proof, {ctx}"));
         rewound.0 += 1;
-        // ballistic rewinds the C's proof.
-        let r = ours::RangeProof::from_bytes(&bytes_c)
-            .expect("parses")
-            .rewind(&pc, &statement(extra.as_deref()), &commit, &nonce)
+        // ballistic rewinds the C's proof, as the C does (`rewind_unchecked`).
+        let proof_c = ours::RangeProof::from_bytes(&bytes_c).expect("parses");
+        let r = proof_c
+            .rewind_unchecked(&pc, &statement(extra.as_deref()), &commit, &nonce)
             .unwrap_or_else(|e| panic!("ballistic cannot rewind the C's proof ({e:?}), {ctx}"));
         rewound.1 += 1;
+        // The checked rewind succeeds exactly when the recovered blinding opens the
+        // commitment.
+        let checked = proof_c.rewind(&pc, &statement(extra.as_deref()), &commit, &nonce);
 
         let expected_message = message.unwrap_or([0u8; 20]);
         assert_eq!(info.value, v, "{ctx}");
@@ -599,6 +602,16 @@ fn rewind_both_ways() {
         let real = mode != PrivateNonce::Different;
         assert_eq!(ours_blinding == blind, real, "{ctx}");
         assert_eq!(r.opens_commitment, real, "{ctx}");
+        match checked {
+            Ok(c) => {
+                assert!(real, "{ctx}");
+                assert_eq!((c.value, c.blinding, c.message), (v, r.blinding, r.message));
+            }
+            Err(e) => {
+                assert!(!real, "{ctx}");
+                assert_eq!(e, ours::ProofError::RewindError, "{ctx}");
+            }
+        }
         if !real {
             // The wrong blinding does not open the commitment on the C side either.
             assert_ne!(zkp.commit(v, &ours_blinding), Some(commit), "{ctx}");
@@ -619,8 +632,10 @@ fn rewind_both_ways() {
                     c_proof(&bytes_o)
                 )
                 .is_err());
-            assert!(ours::RangeProof::from_bytes(&bytes_c)
-                .expect("parses")
+            assert!(proof_c
+                .rewind_unchecked(&pc, &statement(extra.as_deref()), &commit, &wrong)
+                .is_err());
+            assert!(proof_c
                 .rewind(&pc, &statement(extra.as_deref()), &commit, &wrong)
                 .is_err());
         }
@@ -633,8 +648,10 @@ fn rewind_both_ways() {
                 c_proof(&bytes_o)
             )
             .is_err());
-        assert!(ours::RangeProof::from_bytes(&bytes_c)
-            .expect("parses")
+        assert!(proof_c
+            .rewind_unchecked(&pc, &statement(wrong.as_deref()), &commit, &nonce)
+            .is_err());
+        assert!(proof_c
             .rewind(&pc, &statement(wrong.as_deref()), &commit, &nonce)
             .is_err());
     }
@@ -695,12 +712,19 @@ fn rewind_documented_vector() {
     assert_eq!(hex(&info.blinding.0), wrong_blind);
     assert_eq!(info.message.as_bytes(), &message[..]);
     let r = proof_o
-        .rewind(&pc, &statement(Some(&extra)), &commit, &nonce)
+        .rewind_unchecked(&pc, &statement(Some(&extra)), &commit, &nonce)
         .expect("ballistic rewinds");
     assert_eq!(r.value, 12345);
     assert_eq!(hex(&Secp256k1::scalar_to_bytes(&r.blinding)), wrong_blind);
     assert_eq!(r.message, message);
     assert!(!r.opens_commitment);
+    // The checked rewind refuses the C's wrong blinding.
+    assert_eq!(
+        proof_o
+            .rewind(&pc, &statement(Some(&extra)), &commit, &nonce)
+            .unwrap_err(),
+        ours::ProofError::RewindError
+    );
 }
 
 // ---------------------------------------------------------------------------------

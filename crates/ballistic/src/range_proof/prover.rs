@@ -128,6 +128,9 @@ where
     let variant = T::VARIANT;
 
     let (B, B_blinding) = pc_gens.bases();
+    if !transcript.bind_value_generator(&B) {
+        return Err(ProofError::ValueGeneratorMismatch);
+    }
     let (G, H) = bp_gens.padded_vectors(n, m);
 
     // Statement: n, m and every commitment, before any challenge.

@@ -125,6 +125,10 @@ impl<C: Curve> RangeProof<C> {
             }
         }
 
+        let (B, B_blinding) = pc_gens.bases();
+        if !transcript.bind_value_generator(&B) {
+            return Err(ProofError::ValueGeneratorMismatch);
+        }
         // Commitments may be the identity (value 0, blinding 0), as in dalek.
         transcript.append_statement(n as u64, value_commitments);
         let (y, z) = transcript
@@ -138,7 +142,6 @@ impl<C: Curve> RangeProof<C> {
             .ok_or(ProofError::VerificationError)?;
         let u = self.ipp_proof.verification_challenges(np, transcript)?;
 
-        let (B, B_blinding) = pc_gens.bases();
         Ok(Prepared {
             n,
             m,

@@ -3,6 +3,7 @@
 //! byte, our verifier accepts them and rejects them under any other statement, and
 //! rewinding returns what the C returns.
 
+use alloc::format;
 use alloc::vec::Vec;
 use rand::SeedableRng;
 
@@ -11,7 +12,9 @@ use super::transcript::ZkpTranscript;
 use super::vectors;
 use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
-use crate::secp256k1::{grin_generators, zkp_generators, PedersenGens, RangeProof, Scalar};
+use crate::secp256k1::{
+    grin_generators, zkp_generators, PedersenGens, ProofError, RangeProof, Rewound, Scalar,
+};
 use crate::transcript::TranscriptProtocol;
 
 fn unhex(s: &str) -> Vec<u8> {
@@ -300,7 +303,7 @@ fn rewind_matches_c() {
     let p1 = RangeProof::from_bytes(&unhex(cs[0].hex)).expect("P1");
     let v1 = cs[0].commitments()[0];
     let r = p1
-        .rewind(&pc, &cs[0].statement(), &v1, &nonce())
+        .rewind_unchecked(&pc, &cs[0].statement(), &v1, &nonce())
         .expect("rewind P1");
     assert_eq!(r.value, 12345);
     assert_eq!(r.message, message());
@@ -309,12 +312,15 @@ fn rewind_matches_c() {
         unhex("df28af5f834bde55f2ca49d8b08b7c0629e0f3e60675319c94aa5548480c2ecf")
     );
     assert!(!r.opens_commitment);
-    assert!(p1
-        .rewind(&pc, &cs[0].statement(), &v1, &private_nonce())
-        .is_err());
-    assert!(p1
-        .rewind(&pc, &ZkpTranscript::new(), &v1, &nonce())
-        .is_err());
+    // The checked rewind refuses a blinding that does not open the commitment.
+    assert_eq!(
+        p1.rewind(&pc, &cs[0].statement(), &v1, &nonce()),
+        Err(ProofError::RewindError)
+    );
+    for rewind in [RangeProof::rewind, RangeProof::rewind_unchecked] {
+        assert!(rewind(&p1, &pc, &cs[0].statement(), &v1, &private_nonce()).is_err());
+        assert!(rewind(&p1, &pc, &ZkpTranscript::new(), &v1, &nonce()).is_err());
+    }
     // P2: no private nonce: the true blinding, no message.
     let p2 = RangeProof::from_bytes(&unhex(cs[1].hex)).expect("P2");
     let v2 = cs[1].commitments()[0];
@@ -487,4 +493,166 @@ fn per_proof_value_generators_in_one_batch() {
         batch.verify(&mut r).unwrap_err().invalid_indices(),
         alloc::vec![2]
     );
+}
+
+/// `Debug` of a transcript shows no secret: two transcripts that differ only in
+/// their nonces and message print the same, and print that the secrets are set.
+#[test]
+fn transcript_debug_redacts_secrets() {
+    let with = |n: u8, p: u8, m: u8| {
+        ZkpTranscript::new()
+            .with_extra_commit(b"public")
+            .with_nonce([n; 32])
+            .with_private_nonce([p; 32])
+            .with_message([m; 20])
+    };
+    let (a, b) = (with(0xa7, 0xb8, 0xc9), with(0x17, 0x28, 0x39));
+    for (da, db) in [
+        (format!("{a:?}"), format!("{b:?}")),
+        (format!("{a:#?}"), format!("{b:#?}")),
+    ] {
+        assert_eq!(da, db);
+        assert!(!da.contains("167") && !da.contains("184") && !da.contains("201"));
+    }
+    let d = format!("{a:?}");
+    for field in ["nonce", "private_nonce", "message"] {
+        assert!(d.contains(&format!("{field}: Some(<redacted>)")), "{d}");
+    }
+    assert!(format!("{:?}", ZkpTranscript::new()).contains("nonce: None"));
+}
+
+/// `Debug` of a rewound opening shows none of its secrets.
+#[test]
+fn rewound_debug_redacts_secrets() {
+    let r = |value: u64, blinding: u64, message: u8| Rewound {
+        value,
+        blinding: Scalar::from(blinding),
+        message: [message; 20],
+        opens_commitment: true,
+    };
+    let (a, b) = (r(0xdead_beef, 0x1234_5678, 0xc9), r(7, 8, 9));
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    assert_eq!(format!("{a:#?}"), format!("{b:#?}"));
+    assert!(format!("{a:?}").contains("opens_commitment: true"));
+}
+
+/// `rewind` returns an opening only if it opens the commitment: a wrong nonce fails,
+/// the right one succeeds, a proof made with another private nonce fails (its
+/// blinding is not recoverable; `rewind_unchecked` still returns the value), and a
+/// recovery that passes secp256k1-zkp's own 32-bit check with a wrong nonce (a proof
+/// whose `μ` was chosen for it, as one proof in 2^32 is by chance) is garbage that
+/// only the opening check rejects.
+#[test]
+fn rewind_checks_the_opening() {
+    let (bp, pc) = (grin_generators(), PedersenGens::default());
+    let mut r = rand_chacha::ChaCha20Rng::seed_from_u64(23);
+    let (nonce, wrong) = ([7u8; 32], [8u8; 32]);
+    let g = Secp256k1::scalar_random(&mut r);
+    let (proof, v) = RangeProof::prove_single_with_rng(
+        &bp,
+        &pc,
+        &mut ZkpTranscript::new().with_nonce(nonce),
+        1234,
+        &g,
+        64,
+        &mut r,
+    )
+    .expect("proves");
+    let right = proof
+        .rewind(&pc, &ZkpTranscript::new(), &v, &nonce)
+        .expect("the right nonce rewinds");
+    assert_eq!((right.value, right.blinding), (1234, g));
+    assert!(right.opens_commitment);
+    assert_eq!(
+        proof.rewind(&pc, &ZkpTranscript::new(), &v, &wrong),
+        Err(ProofError::RewindError)
+    );
+
+    // μ chosen so that the wrong nonce recovers E' = (value 0xdeadbeef, a message)
+    // with the four zero bytes secp256k1-zkp checks.
+    let mut forged = proof.clone();
+    let mut t = ZkpTranscript::new();
+    t.absorb_statement(None, &[v]);
+    t.update_points(&proof.A.encoding, &proof.S.encoding);
+    t.update_points(&proof.A.encoding, &proof.S.encoding);
+    t.update_points(&proof.T_1.encoding, &proof.T_2.encoding);
+    let x = Secp256k1::scalar_from_canonical_bytes(&t.state()).expect("x");
+    let (alpha, rho) = scalar_pair(&wrong, 0);
+    let garbage = super::nonces::embedded_word(0xdead_beef, Some(&[0x5a; 20]));
+    forged.e_blinding = rho * x + alpha - garbage;
+    let c_like = forged
+        .rewind_unchecked(&pc, &ZkpTranscript::new(), &v, &wrong)
+        .expect("passes the C library's check");
+    assert_eq!((c_like.value, c_like.message), (0xdead_beef, [0x5a; 20]));
+    assert!(!c_like.opens_commitment);
+    assert_eq!(
+        forged.rewind(&pc, &ZkpTranscript::new(), &v, &wrong),
+        Err(ProofError::RewindError)
+    );
+
+    // Another private nonce: the value is recovered, the blinding is not.
+    let (proof, v) = RangeProof::prove_single_with_rng(
+        &bp,
+        &pc,
+        &mut ZkpTranscript::new()
+            .with_nonce(nonce)
+            .with_private_nonce([9u8; 32]),
+        1234,
+        &g,
+        64,
+        &mut r,
+    )
+    .expect("proves");
+    let unchecked = proof
+        .rewind_unchecked(&pc, &ZkpTranscript::new(), &v, &nonce)
+        .expect("the C library's rewind");
+    assert_eq!(unchecked.value, 1234);
+    assert!(!unchecked.opens_commitment);
+    assert_eq!(
+        proof.rewind(&pc, &ZkpTranscript::new(), &v, &nonce),
+        Err(ProofError::RewindError)
+    );
+}
+
+/// The value generator hashed into the transcript is the Pedersen bases' `B`: a
+/// proof for an asset generator made with `ZkpTranscript::new()` is the one made
+/// with the generator pinned, and a transcript pinned to another generator is
+/// rejected by the prover, the verifier, the batch verifier and rewinding.
+#[test]
+fn value_generator_is_taken_from_the_pedersen_bases() {
+    let bp = grin_generators();
+    let grin = PedersenGens::default();
+    let asset = PedersenGens {
+        B: Secp256k1::generator_chain(b"test asset", 1)[0],
+        B_blinding: grin.B_blinding,
+    };
+    let mut r = rand_chacha::ChaCha20Rng::seed_from_u64(29);
+    let g = Secp256k1::scalar_random(&mut r);
+    let nonce = [5u8; 32];
+    let prove = |pc: &PedersenGens, t: ZkpTranscript, r: &mut rand_chacha::ChaCha20Rng| {
+        RangeProof::prove_single_with_rng(&bp, pc, &mut t.with_nonce(nonce), 77, &g, 64, r)
+    };
+    let pinned = || ZkpTranscript::new().with_value_gen(&asset.B);
+    let (p1, v1) = prove(&asset, ZkpTranscript::new(), &mut r).expect("proves");
+    let (p2, v2) = prove(&asset, pinned(), &mut r).expect("proves");
+    assert_eq!((p1.to_bytes(), v1), (p2.to_bytes(), v2));
+    p1.verify_single_with_rng(&bp, &asset, &mut ZkpTranscript::new(), &v1, 64, &mut r)
+        .expect("verifies");
+
+    assert_eq!(
+        prove(&grin, pinned(), &mut r).unwrap_err(),
+        ProofError::ValueGeneratorMismatch
+    );
+    assert_eq!(
+        p1.verify_single_with_rng(&bp, &grin, &mut pinned(), &v1, 64, &mut r),
+        Err(ProofError::ValueGeneratorMismatch)
+    );
+    let mut batch = crate::secp256k1::BatchVerifier::new(&bp);
+    batch.add(&p1, &grin, &mut pinned(), &[v1], 64);
+    assert!(batch.verify(&mut r).is_err());
+    assert_eq!(
+        p1.rewind(&grin, &pinned(), &v1, &nonce),
+        Err(ProofError::ValueGeneratorMismatch)
+    );
+    assert!(p1.rewind(&asset, &pinned(), &v1, &nonce).is_ok());
 }

@@ -7,7 +7,9 @@
 //! | `flag(P)`, `X(P)` | the low bit of the encoding's prefix (`y` is not a square) and its x-coordinate |
 //! | `scalar(c)` | `c` read big-endian; rejected (`None`) if `≥ ℓ` or zero — no reduction |
 //!
-//! Statement: `upd(V_j, value_gen)` for every commitment, then the optional
+//! Statement: `upd(V_j, value_gen)` for every commitment (`value_gen` is the `B` of
+//! the Pedersen bases in use; a transcript pinned to another one is rejected), then
+//! the optional
 //! `extra_commit` (secp256k1-zkp's optional minimum values are not supported). For
 //! shapes secp256k1-zkp does not have (`n·m` not a power of two, padded as in
 //! `docs/padding.md`), `SHA(c ‖ "ballistic padded shape" ‖ le64(n) ‖ le64(m))` comes
@@ -24,10 +26,12 @@
 #![allow(non_snake_case)]
 
 use alloc::vec::Vec;
+use core::fmt;
 use k256::elliptic_curve::PrimeField;
 use k256::Scalar;
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
+use zeroize::Zeroize;
 
 use super::nonces::ZkpNonces;
 use crate::curve::secp256k1::Secp256k1;
@@ -38,20 +42,61 @@ use crate::transcript::TranscriptProtocol;
 /// The secp256k1-zkp transcript of one proof, with the statement's optional parts
 /// and, for proving, the nonces.
 ///
+/// The rewind nonce, the private nonce and the message are secrets: [`Debug`] prints
+/// only whether they are set, and they are zeroized when the transcript (or any
+/// clone of it) is dropped.
+///
 /// # Example
 /// ```
 /// use ballistic::range_proof::zkp::transcript::ZkpTranscript;
 /// let t = ZkpTranscript::new().with_extra_commit(b"abc").with_nonce([1u8; 32]);
 /// assert_eq!(t.state(), [0u8; 32]);
+/// assert!(format!("{t:?}").contains("nonce: Some(<redacted>)"));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ZkpTranscript {
     state: [u8; 32],
-    value_gen: [u8; 33],
+    /// The configured value generator; `None`: the proving or verifying
+    /// [`PedersenGens`](crate::generators::PedersenGens)'s `B`.
+    value_gen: Option<[u8; 33]>,
     extra_commit: Option<Vec<u8>>,
     nonce: Option<[u8; 32]>,
     private_nonce: Option<[u8; 32]>,
     message: Option<[u8; 20]>,
+}
+
+impl Drop for ZkpTranscript {
+    fn drop(&mut self) {
+        self.nonce.zeroize();
+        self.private_nonce.zeroize();
+        self.message.zeroize();
+    }
+}
+
+impl fmt::Debug for ZkpTranscript {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// A secret's presence, never its bytes.
+        fn redacted<T>(x: &Option<T>) -> Option<Redacted> {
+            x.as_ref().map(|_| Redacted)
+        }
+        f.debug_struct("ZkpTranscript")
+            .field("state", &self.state)
+            .field("value_gen", &self.value_gen)
+            .field("extra_commit", &self.extra_commit)
+            .field("nonce", &redacted(&self.nonce))
+            .field("private_nonce", &redacted(&self.private_nonce))
+            .field("message", &redacted(&self.message))
+            .finish()
+    }
+}
+
+/// Stands for a secret in `Debug` output.
+pub(crate) struct Redacted;
+
+impl fmt::Debug for Redacted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
 }
 
 impl Default for ZkpTranscript {
@@ -61,12 +106,14 @@ impl Default for ZkpTranscript {
 }
 
 impl ZkpTranscript {
-    /// A fresh transcript for Grin's value generator `H`, no extra commitment;
-    /// proving then draws a random nonce (not rewindable).
+    /// A fresh transcript with no extra commitment, whose value generator is the
+    /// `B` of the [`PedersenGens`](crate::generators::PedersenGens) it is proved,
+    /// verified or rewound with (Grin's `H` for the default ones); proving then draws
+    /// a random nonce (not rewindable).
     pub fn new() -> Self {
         ZkpTranscript {
             state: [0u8; 32],
-            value_gen: Secp256k1::encode(&Secp256k1::default_pedersen_bases().0),
+            value_gen: None,
             extra_commit: None,
             nonce: None,
             private_nonce: None,
@@ -74,10 +121,14 @@ impl ZkpTranscript {
         }
     }
 
-    /// Uses another value generator (confidential assets); it is hashed with every
-    /// commitment.
+    /// Pins the value generator (confidential assets); it is hashed with every
+    /// commitment. Without it the value generator is the `B` of the
+    /// [`PedersenGens`](crate::generators::PedersenGens) in use; with it, proving,
+    /// verifying and rewinding with `PedersenGens` whose `B` differs fail with
+    /// [`ProofError::ValueGeneratorMismatch`](crate::ProofError::ValueGeneratorMismatch)
+    /// (the commitments would be made with one generator and hashed with another).
     pub fn with_value_gen(mut self, value_gen: &<Secp256k1 as Curve>::Point) -> Self {
-        self.value_gen = Secp256k1::encode(value_gen);
+        self.value_gen = Some(Secp256k1::encode(value_gen));
         self
     }
 
@@ -136,6 +187,18 @@ impl ZkpTranscript {
         s.filter(|s| !bool::from(s.is_zero()))
     }
 
+    /// Takes the value generator from the Pedersen bases' `value_gen`: `false` if the
+    /// transcript was pinned to another one ([`ZkpTranscript::with_value_gen`]).
+    pub(crate) fn bind_value_gen(&mut self, value_gen: &[u8; 33]) -> bool {
+        match self.value_gen {
+            Some(pinned) => pinned == *value_gen,
+            None => {
+                self.value_gen = Some(*value_gen);
+                true
+            }
+        }
+    }
+
     /// Hashes the statement: each commitment with the value generator, then the
     /// extra commitment (§5.1; minimum values, which Grin does not use, are not
     /// supported).
@@ -152,7 +215,9 @@ impl ZkpTranscript {
                 &(m as u64).to_le_bytes(),
             ]);
         }
-        let value_gen = self.value_gen;
+        let value_gen = self
+            .value_gen
+            .unwrap_or_else(|| Secp256k1::encode(&Secp256k1::default_pedersen_bases().0));
         for V in commitments {
             self.update_points(V, &value_gen);
         }
@@ -165,6 +230,10 @@ impl ZkpTranscript {
 impl TranscriptProtocol<Secp256k1> for ZkpTranscript {
     const VARIANT: Variant = Variant::Zkp;
     type Nonces = ZkpNonces;
+
+    fn bind_value_generator(&mut self, value_gen: &crate::curve::secp256k1::Point) -> bool {
+        self.bind_value_gen(&Secp256k1::encode(value_gen))
+    }
 
     fn append_statement(&mut self, n: u64, commitments: &[[u8; 33]]) {
         self.absorb_statement(Some(n as usize), commitments);
