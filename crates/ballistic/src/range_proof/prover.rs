@@ -14,18 +14,31 @@
 //! Deliberately variable-time: the inner-product argument over `l = l(x)`,
 //! `r = r(x)` (see `inner_product.rs`: these vectors are uniformly blinded and are
 //! what Protocol 1 of the paper sends in the clear), and public data (`n`, `m`,
-//! challenges, generators). Secret vectors are zeroized before returning.
+//! challenges, generators).
+//!
+//! # Secrets left behind
+//! Every secret the prover derives (the bits of the values, `α, ρ, τ_1, τ_2`, `s_L`,
+//! `s_R`, `t_1`, `t_2` and the vectors of `l(X)`, `r(X)` before `x`) lives in one
+//! [`ProverSecrets`], whose `Drop` zeroizes it: on success, on every early return
+//! (a rejected challenge, a failed inner-product argument) and on unwinding. The
+//! caller's blindings converted to the curve's scalars are held in
+//! [`Zeroizing`], the nonce generators zeroize themselves on drop, and the
+//! constant-time multiplications zeroize their digit buffers. Vectors are allocated
+//! at their final capacity, so no reallocation leaves a copy behind.
 //!
 //! # Randomness
-//! Blinding scalars come from the transcript's witness RNG: the transcript state, the
-//! witness and the caller's RNG are all mixed in (Merlin's `TranscriptRng`).
+//! Blinding scalars come from the transcript's witness RNG, built after the whole
+//! statement (`n`, `m`, every commitment) is in the transcript: the transcript state,
+//! the witness and the caller's RNG are all mixed in (Merlin's `TranscriptRng`, as
+//! Merlin recommends), so that a weak caller RNG alone never repeats the nonces of
+//! one witness across statements.
 
 #![allow(non_snake_case)]
 
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
 use super::{check_shape, RangeProof, Variant};
 use crate::ct::{declassify_bool, declassify_point, declassify_scalar};
@@ -66,6 +79,110 @@ pub(crate) struct Cheat {
     pub(crate) weights_into_padding: bool,
 }
 
+/// Every secret the prover derives for one proof; [`Drop`] zeroizes all of it, on every
+/// path out of [`prove_with`] (see the module documentation).
+struct ProverSecrets<C: Curve> {
+    /// `a_L`: bit `i` of `v_j` at `j·n + i` (0 or 1; 0 at padding positions), as
+    /// bytes so that it can be zeroized.
+    bits: Vec<u8>,
+    alpha: C::Scalar,
+    rho: C::Scalar,
+    tau1: C::Scalar,
+    tau2: C::Scalar,
+    t1: C::Scalar,
+    t2: C::Scalar,
+    s_L: Vec<C::Scalar>,
+    s_R: Vec<C::Scalar>,
+    /// `l(X) = l0 + s_L·X`.
+    l0: Vec<C::Scalar>,
+    /// `r(X) = r0 + r1·X`.
+    r0: Vec<C::Scalar>,
+    r1: Vec<C::Scalar>,
+}
+
+impl<C: Curve> ProverSecrets<C> {
+    /// Empty vectors with the capacity of `np` positions (never reallocated).
+    fn with_capacity(np: usize) -> Self {
+        let zero = C::scalar_zero();
+        ProverSecrets {
+            bits: Vec::with_capacity(np),
+            alpha: zero,
+            rho: zero,
+            tau1: zero,
+            tau2: zero,
+            t1: zero,
+            t2: zero,
+            s_L: Vec::with_capacity(np),
+            s_R: Vec::with_capacity(np),
+            l0: Vec::with_capacity(np),
+            r0: Vec::with_capacity(np),
+            r1: Vec::with_capacity(np),
+        }
+    }
+}
+
+impl<C: Curve> Drop for ProverSecrets<C> {
+    fn drop(&mut self) {
+        self.bits.zeroize();
+        for s in [
+            &mut self.alpha,
+            &mut self.rho,
+            &mut self.tau1,
+            &mut self.tau2,
+            &mut self.t1,
+            &mut self.t2,
+        ] {
+            s.zeroize();
+        }
+        for v in [
+            &mut self.s_L,
+            &mut self.s_R,
+            &mut self.l0,
+            &mut self.r0,
+            &mut self.r1,
+        ] {
+            v.zeroize();
+        }
+        #[cfg(all(test, feature = "std"))]
+        cleanup_hook::record::<C>(self);
+    }
+}
+
+/// Test hook: counts the prover's cleanups on this thread and whether each left
+/// every secret zero.
+#[cfg(all(test, feature = "std"))]
+pub(crate) mod cleanup_hook {
+    use super::ProverSecrets;
+    use crate::curve::Curve;
+    use core::cell::Cell;
+
+    std::thread_local! {
+        /// `(cleanups, cleanups that left every secret zero)`.
+        static CLEANUPS: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
+    }
+
+    pub(super) fn record<C: Curve>(s: &ProverSecrets<C>) {
+        let zero = C::scalar_zero();
+        let scalars_zero = [s.alpha, s.rho, s.tau1, s.tau2, s.t1, s.t2]
+            .iter()
+            .all(|x| *x == zero);
+        // `Vec::zeroize` clears the vectors (after zeroing their whole capacity).
+        let vectors_empty = s.bits.is_empty()
+            && [&s.s_L, &s.s_R, &s.l0, &s.r0, &s.r1]
+                .iter()
+                .all(|v| v.is_empty());
+        CLEANUPS.with(|c| {
+            let (n, ok) = c.get();
+            c.set((n + 1, ok + usize::from(scalars_zero && vectors_empty)));
+        });
+    }
+
+    /// `(cleanups, clean ones)` on this thread so far.
+    pub(crate) fn get() -> (usize, usize) {
+        CLEANUPS.with(Cell::get)
+    }
+}
+
 /// Creates an aggregated range proof (see the facade for the public API).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn prove<C, T, R>(
@@ -82,8 +199,9 @@ where
     T: TranscriptProtocol<C>,
     R: RngCore + CryptoRng,
 {
-    let mut blindings: Vec<C::Scalar> = blindings.iter().map(C::scalar_from_api).collect();
-    let proof = prove_with(
+    let blindings: Zeroizing<Vec<C::Scalar>> =
+        Zeroizing::new(blindings.iter().map(C::scalar_from_api).collect());
+    prove_with(
         bp_gens,
         pc_gens,
         transcript,
@@ -92,9 +210,7 @@ where
         n,
         rng,
         Cheat::default(),
-    );
-    blindings.zeroize();
-    proof
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -123,8 +239,6 @@ where
         return Err(ProofError::ValueOutOfRange);
     }
 
-    // Witness-bound randomness, derived before the statement is appended.
-    let mut nonces = transcript.prover_nonces(values, blindings, rng);
     let variant = T::VARIANT;
 
     let (B, B_blinding) = pc_gens.bases();
@@ -132,6 +246,7 @@ where
         return Err(ProofError::ValueGeneratorMismatch);
     }
     let (G, H) = bp_gens.padded_vectors(n, m);
+    let mut sec = ProverSecrets::<C>::with_capacity(np);
 
     // Statement: n, m and every commitment, before any challenge.
     let V: Vec<C::Encoding> = values
@@ -147,12 +262,14 @@ where
         })
         .collect();
     transcript.append_statement(n as u64, &V);
+    // Witness-bound randomness, derived after the whole statement is in the
+    // transcript (its nonce generator zeroizes itself when dropped).
+    let mut nonces = transcript.prover_nonces(values, blindings, rng);
 
     // Bits: a_L[j·n + i] = bit i of v_j; padding positions are 0.
-    let mut a_L: Vec<Choice> = Vec::with_capacity(np);
     for v in values {
         for i in 0..n {
-            a_L.push(Choice::from(((*v >> i) & 1) as u8));
+            sec.bits.push(((*v >> i) & 1) as u8);
         }
     }
     if cheat.weights_into_padding {
@@ -160,56 +277,50 @@ where
         let last = values[m - 1];
         for k in 0..(np - n * m) {
             let bit = n + k;
-            a_L.push(Choice::from(if bit < 64 {
+            sec.bits.push(if bit < 64 {
                 ((last >> bit) & 1) as u8
             } else {
                 0
-            }));
+            });
         }
     }
-    a_L.resize(np, Choice::from(0u8));
+    sec.bits.resize(np, 0);
+    let a_L = |i: usize| Choice::from(sec.bits[i]);
 
     // A = α·B̃ + Σ (a_L[i] ? G_i : −H_i)
-    let (mut alpha, mut rho) = nonces.alpha_rho();
-    let mut A = C::pedersen_mul(&[alpha], &[B_blinding]);
+    (sec.alpha, sec.rho) = nonces.alpha_rho();
+    let mut A = C::pedersen_mul(&[sec.alpha], &[B_blinding]);
     for i in 0..np {
-        A += C::Point::conditional_select(&(-H[i]), &G[i], a_L[i]);
+        A += C::Point::conditional_select(&(-H[i]), &G[i], a_L(i));
     }
 
     // S = ρ·B̃ + <s_L, G> + <s_R, H>  (constant-time MSM)
-    let mut s_L: Vec<C::Scalar> = Vec::with_capacity(np);
-    let mut s_R: Vec<C::Scalar> = Vec::with_capacity(np);
     for i in 0..np {
         let (l, r) = nonces.s_pair(i);
-        s_L.push(l);
-        s_R.push(r);
+        sec.s_L.push(l);
+        sec.s_R.push(r);
     }
     let S = match bp_gens.ct_table(n, m) {
         // Over the cached constant-time tables of G || H (no table build).
         Some(table) => {
-            let mut sc: Vec<C::Scalar> = Vec::with_capacity(2 * np);
-            sc.extend_from_slice(&s_L);
-            sc.extend_from_slice(&s_R);
+            let mut sc: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(2 * np));
+            sc.extend_from_slice(&sec.s_L);
+            sc.extend_from_slice(&sec.s_R);
             let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np);
             pts.extend_from_slice(&G);
             pts.extend_from_slice(&H);
-            let S =
-                C::ct_precomputed_mul(&table, &sc, &pts) + C::pedersen_mul(&[rho], &[B_blinding]);
-            sc.zeroize();
-            S
+            C::ct_precomputed_mul(&table, &sc, &pts) + C::pedersen_mul(&[sec.rho], &[B_blinding])
         }
         None => {
-            let mut sc: Vec<C::Scalar> = Vec::with_capacity(2 * np + 1);
-            sc.push(rho);
-            sc.extend_from_slice(&s_L);
-            sc.extend_from_slice(&s_R);
+            let mut sc: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(2 * np + 1));
+            sc.push(sec.rho);
+            sc.extend_from_slice(&sec.s_L);
+            sc.extend_from_slice(&sec.s_R);
             let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np + 1);
             pts.push(B_blinding);
             pts.extend_from_slice(&G);
             pts.extend_from_slice(&H);
-            let S = crate::msm::multiscalar_mul::<C>(&sc, &pts);
-            sc.zeroize();
-            S
+            crate::msm::multiscalar_mul::<C>(&sc, &pts)
         }
     };
     // Public by design: A and S are part of the proof.
@@ -224,14 +335,11 @@ where
     let one = C::scalar_one();
     let zero = C::scalar_zero();
     let y_pow = powers::<C>(&y, np);
-    let mut l0: Vec<C::Scalar> = Vec::with_capacity(np);
-    let mut r0: Vec<C::Scalar> = Vec::with_capacity(np);
-    let mut r1: Vec<C::Scalar> = Vec::with_capacity(np);
     let mut z_j2 = z * z; // z^{2+j}
-    for i in 0..np {
-        let bit = C::Scalar::conditional_select(&zero, &one, a_L[i]);
+    for (i, y_i) in y_pow.iter().enumerate() {
+        let bit = C::Scalar::conditional_select(&zero, &one, a_L(i));
         let a_R = bit - one;
-        l0.push(bit - z);
+        sec.l0.push(bit - z);
         let d = if i < n * m {
             let k = i % n;
             if k == 0 && i > 0 {
@@ -243,20 +351,22 @@ where
         } else {
             zero
         };
-        r0.push(y_pow[i] * (a_R + z) + d);
-        r1.push(y_pow[i] * s_R[i]);
+        sec.r0.push(*y_i * (a_R + z) + d);
+        sec.r1.push(*y_i * sec.s_R[i]);
     }
-    let t1 = crate::util::inner_product::<C>(&l0, &r1) + crate::util::inner_product::<C>(&s_L, &r0);
-    let t2 = crate::util::inner_product::<C>(&s_L, &r1);
+    sec.t1 = crate::util::inner_product::<C>(&sec.l0, &sec.r1)
+        + crate::util::inner_product::<C>(&sec.s_L, &sec.r0);
+    sec.t2 = crate::util::inner_product::<C>(&sec.s_L, &sec.r1);
 
-    let (mut tau1, mut tau2) = nonces.tau();
+    (sec.tau1, sec.tau2) = nonces.tau();
+    drop(nonces);
     // Public by design: T_1 and T_2 are part of the proof.
     let T_1 = declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
-        &[t1, tau1],
+        &[sec.t1, sec.tau1],
         &[B, B_blinding],
     )));
     let T_2 = declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
-        &[t2, tau2],
+        &[sec.t2, sec.tau2],
         &[B, B_blinding],
     )));
     let x = transcript
@@ -264,27 +374,29 @@ where
         .ok_or(ProofError::ProvingError)?;
 
     // τ_x = τ2·x² + τ1·x + Σ z^{2+j}·γ_j ;  μ = α + ρ·x
-    let mut t_x_blinding = tau2 * x * x + tau1 * x;
+    let mut t_x_blinding = sec.tau2 * x * x + sec.tau1 * x;
     let mut zz_j = z * z;
     for g in blindings {
         t_x_blinding += zz_j * *g;
         zz_j *= z;
     }
     // Public by design: e_blinding and t_x_blinding are part of the proof.
-    let e_blinding = declassify_scalar::<C>(alpha + rho * x);
+    let e_blinding = declassify_scalar::<C>(sec.alpha + sec.rho * x);
     t_x_blinding = declassify_scalar::<C>(t_x_blinding);
 
     // l = l(x), r = r(x) are blinded by the uniformly random s_L·x, s_R·x and are what
     // Protocol 1 of the paper sends in the clear: public to the variable-time
     // inner-product argument (see `inner_product.rs`); t_x = <l, r> is in the proof.
-    let mut l: Vec<C::Scalar> = l0
+    let mut l: Vec<C::Scalar> = sec
+        .l0
         .iter()
-        .zip(s_L.iter())
+        .zip(sec.s_L.iter())
         .map(|(a, s)| declassify_scalar::<C>(*a + *s * x))
         .collect();
-    let mut r: Vec<C::Scalar> = r0
+    let mut r: Vec<C::Scalar> = sec
+        .r0
         .iter()
-        .zip(r1.iter())
+        .zip(sec.r1.iter())
         .map(|(a, s)| declassify_scalar::<C>(*a + *s * x))
         .collect();
     let t_x = crate::util::inner_product::<C>(&l, &r);
@@ -299,14 +411,7 @@ where
     let Q = C::pedersen_mul(&[w], &[Q_base]);
 
     // Secrets no longer needed.
-    for v in [&mut l0, &mut r0, &mut r1, &mut s_L, &mut s_R] {
-        v.zeroize();
-    }
-    alpha.zeroize();
-    rho.zeroize();
-    tau1.zeroize();
-    tau2.zeroize();
-    a_L.iter_mut().for_each(|c| *c = Choice::from(0u8));
+    drop(sec);
 
     let y_inv = C::scalar_invert(&y);
     let mut h_factors = powers::<C>(&y_inv, np);

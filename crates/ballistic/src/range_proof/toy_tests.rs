@@ -74,31 +74,52 @@ fn prove_verify_with<T: TranscriptProtocol<Toy>>(
         .map_err(Some)
 }
 
-/// The Merlin transcript with the secp256k1-zkp protocol variant (even/odd folding
-/// to two final elements, `Q` on the blinding base): the variant's algebra checked
-/// exhaustively in the toy group, independently of SHA-256 and ChaCha20.
-struct ZkpVariant(merlin::Transcript);
+/// The Merlin transcript with the protocol variant `ZKP` (true: secp256k1-zkp's
+/// even/odd folding to two final elements, `Q` on the blinding base; false: dalek's),
+/// rejecting the challenge of stage `reject` (0: `y, z`; 1: `x`; 2: `w`; 3: every
+/// inner-product round; other: none). The secp256k1-zkp variant's algebra is so
+/// checked exhaustively in the toy group, independently of SHA-256 and ChaCha20.
+struct MerlinAs<const ZKP: bool> {
+    t: merlin::Transcript,
+    reject: u8,
+}
 
-impl TranscriptProtocol<Toy> for ZkpVariant {
-    const VARIANT: super::Variant = super::Variant::Zkp;
+/// The secp256k1-zkp variant, rejecting no challenge.
+type ZkpVariant = MerlinAs<true>;
+
+impl<const ZKP: bool> MerlinAs<ZKP> {
+    fn new(label: &'static [u8], reject: u8) -> Self {
+        MerlinAs {
+            t: merlin::Transcript::new(label),
+            reject,
+        }
+    }
+}
+
+impl<const ZKP: bool> TranscriptProtocol<Toy> for MerlinAs<ZKP> {
+    const VARIANT: super::Variant = if ZKP {
+        super::Variant::Zkp
+    } else {
+        super::Variant::Dalek
+    };
     type Nonces = <merlin::Transcript as TranscriptProtocol<Toy>>::Nonces;
     fn append_statement(&mut self, n: u64, c: &[[u8; 2]]) {
-        TranscriptProtocol::<Toy>::append_statement(&mut self.0, n, c)
+        TranscriptProtocol::<Toy>::append_statement(&mut self.t, n, c)
     }
     fn challenge_yz(&mut self, a: &[u8; 2], s: &[u8; 2]) -> Option<(ToyScalar, ToyScalar)> {
-        TranscriptProtocol::<Toy>::challenge_yz(&mut self.0, a, s)
+        TranscriptProtocol::<Toy>::challenge_yz(&mut self.t, a, s).filter(|_| self.reject != 0)
     }
     fn challenge_x(&mut self, t1: &[u8; 2], t2: &[u8; 2]) -> Option<ToyScalar> {
-        TranscriptProtocol::<Toy>::challenge_x(&mut self.0, t1, t2)
+        TranscriptProtocol::<Toy>::challenge_x(&mut self.t, t1, t2).filter(|_| self.reject != 1)
     }
     fn challenge_w(&mut self, a: &ToyScalar, b: &ToyScalar, c: &ToyScalar) -> Option<ToyScalar> {
-        TranscriptProtocol::<Toy>::challenge_w(&mut self.0, a, b, c)
+        TranscriptProtocol::<Toy>::challenge_w(&mut self.t, a, b, c).filter(|_| self.reject != 2)
     }
     fn innerproduct_domain_sep(&mut self, n: u64) {
-        TranscriptProtocol::<Toy>::innerproduct_domain_sep(&mut self.0, n)
+        TranscriptProtocol::<Toy>::innerproduct_domain_sep(&mut self.t, n)
     }
     fn challenge_u(&mut self, l: &[u8; 2], r: &[u8; 2]) -> Option<ToyScalar> {
-        TranscriptProtocol::<Toy>::challenge_u(&mut self.0, l, r)
+        TranscriptProtocol::<Toy>::challenge_u(&mut self.t, l, r).filter(|_| self.reject != 3)
     }
     fn prover_nonces<R: rand_core::RngCore + rand_core::CryptoRng>(
         &self,
@@ -106,7 +127,7 @@ impl TranscriptProtocol<Toy> for ZkpVariant {
         blindings: &[ToyScalar],
         rng: &mut R,
     ) -> Self::Nonces {
-        TranscriptProtocol::<Toy>::prover_nonces(&self.0, values, blindings, rng)
+        TranscriptProtocol::<Toy>::prover_nonces(&self.t, values, blindings, rng)
     }
 }
 
@@ -122,7 +143,7 @@ fn toy_zkp_variant() {
         Toy::generator_chain(b"flat H", 32),
     );
     let mut r = TestRng::seed_from_u64(43);
-    let zkp = || ZkpVariant(merlin::Transcript::new(b"toy zkp"));
+    let zkp = || ZkpVariant::new(b"toy zkp", u8::MAX);
     let (mut honest, mut degenerate_count) = (0u32, 0u32);
     for n in 1..=6usize {
         for v in 0..(1u64 << n) {
@@ -414,4 +435,58 @@ fn toy_challenge_grid() {
         "padding cheat accepted {} times",
         accepted[1]
     );
+}
+
+/// The prover's secrets are zeroized on every path out of it: a challenge rejected
+/// at each stage (an early return) and success. The prover's drop guard counts its
+/// cleanups on this thread and whether each left every secret zero.
+#[test]
+fn prover_zeroizes_its_secrets_on_every_path() {
+    use super::prover::cleanup_hook;
+    let pc = PedersenGens::<Toy>::default();
+    let bp = BulletproofGens::<Toy>::new(4, 1);
+    let mut r = TestRng::seed_from_u64(44);
+    let mut outcomes = Vec::new();
+    for stage in 0..5u8 {
+        let bl = blindings(&mut r, 1);
+        let before = cleanup_hook::get();
+        let out = prove_with(
+            &bp,
+            &pc,
+            &mut MerlinAs::<false>::new(b"toy", stage),
+            &[5],
+            &bl,
+            4,
+            &mut r,
+            Cheat::default(),
+        );
+        let after = cleanup_hook::get();
+        assert_eq!(after, (before.0 + 1, before.1 + 1), "stage {stage}");
+        outcomes.push(out.map(|_| ()));
+    }
+    // The first four stages returned early; the last proved.
+    assert_eq!(
+        outcomes,
+        [
+            Err(ProofError::ProvingError),
+            Err(ProofError::ProvingError),
+            Err(ProofError::ProvingError),
+            Err(ProofError::ProvingError),
+            Ok(())
+        ]
+    );
+    // A refused statement derives no secret and so has nothing to clean.
+    let before = cleanup_hook::get();
+    let out = prove_with(
+        &bp,
+        &pc,
+        &mut merlin::Transcript::new(b"toy"),
+        &[16],
+        &blindings(&mut r, 1),
+        4,
+        &mut r,
+        Cheat::default(),
+    );
+    assert_eq!(out.unwrap_err(), ProofError::ValueOutOfRange);
+    assert_eq!(cleanup_hook::get(), before);
 }
