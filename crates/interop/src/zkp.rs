@@ -9,6 +9,11 @@
 //! created once and freed on drop. See `crates/ballistic/docs/secp256k1-zkp-format.md`
 //! §12 for the API and §13 for the C's quirks.
 //!
+//! **Builds.** [`ZkpContext::with_build`] calls another compiled copy of the same C
+//! sources instead ([`ZkpBuild`]): this crate's build script compiles them again with
+//! 64-bit limbs (and, on x86_64, with assembly) under renamed symbols, so the C's
+//! speed can be compared at the limb width grin's build does not use.
+//!
 //! **Aborts.** The C library aborts the process on invalid arguments (`ARG_CHECK`):
 //! every such precondition is checked here first and turned into a Rust panic
 //! (documented per method), so no call through this wrapper can abort.
@@ -27,10 +32,209 @@
 //! assert!(!ctx.verify(&proof, &[commit], 64, None));
 //! ```
 
+use core::ffi::{c_int, c_uchar, c_uint};
 use core::ptr::{self, NonNull};
 
 use secp256k1zkp::constants::{GENERATOR_G, GENERATOR_H};
-use secp256k1zkp::ffi;
+use secp256k1zkp::ffi::{self, BulletproofGenerators, Context, PublicKey, ScratchSpace};
+
+/// Which compiled copy of secp256k1-zkp's C code a [`ZkpContext`] calls. All copies
+/// are built from the same C sources (those of the `grin_secp256k1zkp` package Cargo
+/// resolved) with the same modules and settings; they differ only in limb width and
+/// assembly, so a timing difference between them is the arithmetic's alone.
+///
+/// # Example
+/// ```
+/// use interop::zkp::{ZkpBuild, ZkpContext};
+/// let blind = [0x11u8; 32];
+/// let grin = ZkpContext::grin();
+/// let wide = ZkpContext::with_build(ZkpBuild::Limb64, 256);
+/// let proof = wide.prove(&[5], &[blind], 64, &[7u8; 32], None, None, None).unwrap();
+/// // The same deterministic proof, and each copy verifies the other's.
+/// assert_eq!(grin.prove(&[5], &[blind], 64, &[7u8; 32], None, None, None).unwrap(), proof);
+/// assert!(grin.verify(&proof, &[wide.commit(5, &blind).unwrap()], 64, None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZkpBuild {
+    /// `grin_secp256k1zkp`'s own build (what Grin ships): 10x26 field, 8x32 scalar,
+    /// no assembly (`USE_FIELD_10X26`, `USE_SCALAR_8X32`), plus `USE_NUM_NONE`,
+    /// `USE_FIELD_INV_BUILTIN`, `USE_SCALAR_INV_BUILTIN`, `USE_ENDOMORPHISM` and the
+    /// ECDH, generator, recovery, rangeproof, bulletproof, aggsig and schnorrsig
+    /// modules.
+    Grin32,
+    /// This crate's build script's copy with 64-bit limbs: `USE_FIELD_5X52`,
+    /// `USE_SCALAR_4X64`, `HAVE___INT128`, every other define as in [`Self::Grin32`].
+    #[cfg(zkp_limb64)]
+    Limb64,
+    /// [`Self::Limb64`] plus `USE_ASM_X86_64` (the field's and scalar's x86_64
+    /// inline assembly).
+    #[cfg(zkp_limb64_asm)]
+    Limb64Asm,
+}
+
+impl ZkpBuild {
+    /// Every build compiled into this binary, [`Self::Grin32`] first.
+    pub const ALL: &'static [ZkpBuild] = &[
+        ZkpBuild::Grin32,
+        #[cfg(zkp_limb64)]
+        ZkpBuild::Limb64,
+        #[cfg(zkp_limb64_asm)]
+        ZkpBuild::Limb64Asm,
+    ];
+
+    /// A short name for reports and benchmark rows: `c32`, `c64`, `c64_asm`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ZkpBuild::Grin32 => "c32",
+            #[cfg(zkp_limb64)]
+            ZkpBuild::Limb64 => "c64",
+            #[cfg(zkp_limb64_asm)]
+            ZkpBuild::Limb64Asm => "c64_asm",
+        }
+    }
+
+    fn api(self) -> &'static Api {
+        match self {
+            ZkpBuild::Grin32 => &GRIN32,
+            #[cfg(zkp_limb64)]
+            ZkpBuild::Limb64 => &limb64::API,
+            #[cfg(zkp_limb64_asm)]
+            ZkpBuild::Limb64Asm => &limb64_asm::API,
+        }
+    }
+}
+
+/// Declares the C functions [`ZkpContext`] calls once: the table type `Api`, the
+/// table of `grin_secp256k1zkp`'s copy (`secp256k1zkp::ffi`), and one module per
+/// renamed copy of `build.rs` whose `extern` block links to `<prefix><C name>`.
+macro_rules! zkp_api {
+    ($($name:ident: fn($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)?;)*) => {
+        /// One build's entry points (field names are the C names).
+        struct Api {
+            $($name: unsafe extern "C" fn($($ty),*) $(-> $ret)?,)*
+        }
+
+        static GRIN32: Api = Api { $($name: ffi::$name,)* };
+
+        zkp_api!(@renamed limb64, zkp_limb64, "ballistic_l64_", $($name($($arg: $ty),*) $(-> $ret)?;)*);
+        zkp_api!(@renamed limb64_asm, zkp_limb64_asm, "ballistic_l64asm_", $($name($($arg: $ty),*) $(-> $ret)?;)*);
+    };
+    (@renamed $module:ident, $cfg:ident, $prefix:literal, $($name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?;)*) => {
+        /// The copy `build.rs` links under the symbol prefix this module names.
+        #[cfg($cfg)]
+        mod $module {
+            use super::*;
+
+            unsafe extern "C" {
+                $(
+                    #[link_name = concat!($prefix, stringify!($name))]
+                    fn $name($($arg: $ty),*) $(-> $ret)?;
+                )*
+            }
+
+            pub(super) static API: Api = Api { $($name,)* };
+        }
+    };
+}
+
+zkp_api! {
+    secp256k1_context_create: fn(flags: c_uint) -> *mut Context;
+    secp256k1_context_destroy: fn(cx: *mut Context);
+    secp256k1_scratch_space_create: fn(cx: *const Context, max_size: usize) -> *mut ScratchSpace;
+    secp256k1_scratch_space_destroy: fn(sp: *mut ScratchSpace);
+    secp256k1_pedersen_commitment_parse: fn(
+        cx: *const Context,
+        commit: *mut c_uchar,
+        input: *const c_uchar,
+    ) -> c_int;
+    secp256k1_pedersen_commitment_serialize: fn(
+        cx: *const Context,
+        output: *mut c_uchar,
+        commit: *const c_uchar,
+    ) -> c_int;
+    secp256k1_pedersen_commit: fn(
+        ctx: *const Context,
+        commit: *mut c_uchar,
+        blind: *const c_uchar,
+        value: u64,
+        value_gen: *const c_uchar,
+        blind_gen: *const c_uchar,
+    ) -> c_int;
+    secp256k1_bulletproof_generators_create: fn(
+        ctx: *const Context,
+        blinding_gen: *const c_uchar,
+        n: usize,
+    ) -> *mut BulletproofGenerators;
+    secp256k1_bulletproof_generators_destroy: fn(
+        ctx: *const Context,
+        gen: *mut BulletproofGenerators,
+    );
+    secp256k1_bulletproof_rangeproof_prove: fn(
+        ctx: *const Context,
+        scratch: *mut ScratchSpace,
+        gens: *const BulletproofGenerators,
+        proof: *mut c_uchar,
+        plen: *mut usize,
+        tau_x: *mut c_uchar,
+        t_one: *mut PublicKey,
+        t_two: *mut PublicKey,
+        value: *const u64,
+        min_value: *const u64,
+        blind: *const *const c_uchar,
+        commits: *const *const c_uchar,
+        n_commits: usize,
+        value_gen: *const c_uchar,
+        nbits: usize,
+        nonce: *const c_uchar,
+        private_nonce: *const c_uchar,
+        extra_commit: *const c_uchar,
+        extra_commit_len: usize,
+        message: *const c_uchar,
+    ) -> c_int;
+    secp256k1_bulletproof_rangeproof_verify: fn(
+        ctx: *const Context,
+        scratch: *mut ScratchSpace,
+        gens: *const BulletproofGenerators,
+        proof: *const c_uchar,
+        plen: usize,
+        min_value: *const u64,
+        commit: *const c_uchar,
+        n_commits: usize,
+        nbits: usize,
+        value_gen: *const c_uchar,
+        extra_commit: *const c_uchar,
+        extra_commit_len: usize,
+    ) -> c_int;
+    secp256k1_bulletproof_rangeproof_verify_multi: fn(
+        ctx: *const Context,
+        scratch: *mut ScratchSpace,
+        gens: *const BulletproofGenerators,
+        proofs: *const *const c_uchar,
+        n_proofs: usize,
+        plen: usize,
+        min_value: *const *const u64,
+        commits: *const *const c_uchar,
+        n_commits: usize,
+        nbits: usize,
+        value_gen: *const c_uchar,
+        extra_commit: *const *const c_uchar,
+        extra_commit_len: *const usize,
+    ) -> c_int;
+    secp256k1_bulletproof_rangeproof_rewind: fn(
+        ctx: *const Context,
+        value: *mut u64,
+        blind: *mut c_uchar,
+        proof: *const c_uchar,
+        plen: usize,
+        min_value: u64,
+        commit: *const c_uchar,
+        value_gen: *const c_uchar,
+        nonce: *const c_uchar,
+        extra_commit: *const c_uchar,
+        extra_commit_len: usize,
+        message: *mut c_uchar,
+    ) -> c_int;
+}
 
 /// Largest proof the C library writes or reads (`SECP256K1_BULLETPROOF_MAX_PROOF`,
 /// `160 + 36·32 + 7`).
@@ -63,6 +267,7 @@ pub struct ZkpRewound {
 /// Not `Send`/`Sync` (it holds raw pointers, and the scratch space is mutated by every
 /// call); create one per thread.
 pub struct ZkpContext {
+    api: &'static Api,
     ctx: NonNull<ffi::Context>,
     gens: NonNull<ffi::BulletproofGenerators>,
     scratch: NonNull<ffi::ScratchSpace>,
@@ -77,6 +282,15 @@ impl ZkpContext {
     /// # Panics
     /// If `n_generators` is odd or below 2, or if the C library fails to allocate.
     pub fn new(n_generators: usize) -> Self {
+        Self::with_build(ZkpBuild::Grin32, n_generators)
+    }
+
+    /// [`ZkpContext::new`] on the given build of the C library.
+    ///
+    /// # Panics
+    /// As [`ZkpContext::new`].
+    pub fn with_build(build: ZkpBuild, n_generators: usize) -> Self {
+        let api = build.api();
         assert!(
             n_generators >= 2 && n_generators.is_multiple_of(2),
             "the generator count must be even and at least 2, got {n_generators}"
@@ -84,13 +298,13 @@ impl ZkpContext {
         // SAFETY: `secp256k1_context_create` takes only flags; the returned pointer is
         // owned by `Self` and destroyed exactly once in `Drop`.
         let ctx = unsafe {
-            ffi::secp256k1_context_create(ffi::SECP256K1_START_SIGN | ffi::SECP256K1_START_VERIFY)
+            (api.secp256k1_context_create)(ffi::SECP256K1_START_SIGN | ffi::SECP256K1_START_VERIFY)
         };
         let ctx = NonNull::new(ctx).expect("secp256k1_context_create returned NULL");
         // SAFETY: `ctx` is a live context; `GENERATOR_G` is a 64-byte
         // `secp256k1_generator` (`x ‖ y`) that the C only reads during the call.
         let gens = unsafe {
-            ffi::secp256k1_bulletproof_generators_create(
+            (api.secp256k1_bulletproof_generators_create)(
                 ctx.as_ptr(),
                 GENERATOR_G.as_ptr(),
                 n_generators,
@@ -98,21 +312,22 @@ impl ZkpContext {
         };
         let Some(gens) = NonNull::new(gens) else {
             // SAFETY: `ctx` was created above and is not used afterwards.
-            unsafe { ffi::secp256k1_context_destroy(ctx.as_ptr()) };
+            unsafe { (api.secp256k1_context_destroy)(ctx.as_ptr()) };
             panic!("secp256k1_bulletproof_generators_create returned NULL");
         };
         // SAFETY: `ctx` is a live context; the scratch space is owned by `Self`.
         let scratch =
-            unsafe { ffi::secp256k1_scratch_space_create(ctx.as_ptr(), SCRATCH_SPACE_SIZE) };
+            unsafe { (api.secp256k1_scratch_space_create)(ctx.as_ptr(), SCRATCH_SPACE_SIZE) };
         let Some(scratch) = NonNull::new(scratch) else {
             // SAFETY: both objects were created above and are not used afterwards.
             unsafe {
-                ffi::secp256k1_bulletproof_generators_destroy(ctx.as_ptr(), gens.as_ptr());
-                ffi::secp256k1_context_destroy(ctx.as_ptr());
+                (api.secp256k1_bulletproof_generators_destroy)(ctx.as_ptr(), gens.as_ptr());
+                (api.secp256k1_context_destroy)(ctx.as_ptr());
             }
             panic!("secp256k1_scratch_space_create returned NULL");
         };
         ZkpContext {
+            api,
             ctx,
             gens,
             scratch,
@@ -147,7 +362,7 @@ impl ZkpContext {
         // SAFETY: `internal` is a writable 64-byte `secp256k1_pedersen_commitment`;
         // `blind` is 32 bytes; both generators are 64-byte `secp256k1_generator`s.
         let ok = unsafe {
-            ffi::secp256k1_pedersen_commit(
+            (self.api.secp256k1_pedersen_commit)(
                 self.ctx.as_ptr(),
                 internal.as_mut_ptr(),
                 blind.as_ptr(),
@@ -162,7 +377,7 @@ impl ZkpContext {
         let mut out = [0u8; 33];
         // SAFETY: `out` is 33 writable bytes, `internal` a commitment the C just wrote.
         let ok = unsafe {
-            ffi::secp256k1_pedersen_commitment_serialize(
+            (self.api.secp256k1_pedersen_commitment_serialize)(
                 self.ctx.as_ptr(),
                 out.as_mut_ptr(),
                 internal.as_ptr(),
@@ -177,7 +392,7 @@ impl ZkpContext {
         let mut internal = [0u8; 64];
         // SAFETY: `internal` is 64 writable bytes, `commitment` 33 readable bytes.
         let ok = unsafe {
-            ffi::secp256k1_pedersen_commitment_parse(
+            (self.api.secp256k1_pedersen_commitment_parse)(
                 self.ctx.as_ptr(),
                 internal.as_mut_ptr(),
                 commitment.as_ptr(),
@@ -258,7 +473,7 @@ impl ZkpContext {
         // shape checks above rule out every `ARG_CHECK` abort. `self` is `!Sync`, so
         // the scratch space is not used concurrently.
         let ok = unsafe {
-            ffi::secp256k1_bulletproof_rangeproof_prove(
+            (self.api.secp256k1_bulletproof_rangeproof_prove)(
                 self.ctx.as_ptr(),
                 self.scratch.as_ptr(),
                 self.gens.as_ptr(),
@@ -312,7 +527,7 @@ impl ZkpContext {
         // `extra` has `extra_len` bytes, `GENERATOR_H` is 64 bytes; the shape checks
         // rule out every `ARG_CHECK`. `self` is `!Sync` (exclusive scratch use).
         let ok = unsafe {
-            ffi::secp256k1_bulletproof_rangeproof_verify(
+            (self.api.secp256k1_bulletproof_rangeproof_verify)(
                 self.ctx.as_ptr(),
                 self.scratch.as_ptr(),
                 self.gens.as_ptr(),
@@ -396,7 +611,7 @@ impl ZkpContext {
         // `!Sync` (exclusive scratch use). The C declares `extra_commit_len` as
         // `size_t *` but only reads it.
         let ok = unsafe {
-            ffi::secp256k1_bulletproof_rangeproof_verify_multi(
+            (self.api.secp256k1_bulletproof_rangeproof_verify_multi)(
                 self.ctx.as_ptr(),
                 self.scratch.as_ptr(),
                 self.gens.as_ptr(),
@@ -438,7 +653,7 @@ impl ZkpContext {
         // `internal` is a 64-byte commitment, `GENERATOR_H` 64 bytes, `nonce` 32 bytes,
         // `extra` `extra_len` bytes. No `ARG_CHECK` can fail (no NULL required pointer).
         let ok = unsafe {
-            ffi::secp256k1_bulletproof_rangeproof_rewind(
+            (self.api.secp256k1_bulletproof_rangeproof_rewind)(
                 self.ctx.as_ptr(),
                 &mut value,
                 blinding.as_mut_ptr(),
@@ -467,9 +682,12 @@ impl Drop for ZkpContext {
         // `self` and destroyed exactly once here, the context last (the generator
         // destructor takes it).
         unsafe {
-            ffi::secp256k1_scratch_space_destroy(self.scratch.as_ptr());
-            ffi::secp256k1_bulletproof_generators_destroy(self.ctx.as_ptr(), self.gens.as_ptr());
-            ffi::secp256k1_context_destroy(self.ctx.as_ptr());
+            (self.api.secp256k1_scratch_space_destroy)(self.scratch.as_ptr());
+            (self.api.secp256k1_bulletproof_generators_destroy)(
+                self.ctx.as_ptr(),
+                self.gens.as_ptr(),
+            );
+            (self.api.secp256k1_context_destroy)(self.ctx.as_ptr());
         }
     }
 }

@@ -28,10 +28,13 @@
 //! * `ballistic_batch_mixed`: ballistic's `BatchVerifier` on C and ballistic proofs
 //!   of different shapes (one generator set per batch) accepts, and names exactly
 //!   the corrupted proof (also rejected by the C).
+//! * `limb64_builds_cross`: the 64-bit-limb builds of the C library
+//!   (`interop::zkp::ZkpBuild`, compiled by build.rs) against grin's 32-bit build and
+//!   ballistic: byte-identical proofs, both directions, rewinding and batches.
 
 use ballistic::curve::Curve;
 use ballistic::secp256k1::{self as ours, Scalar, Secp256k1};
-use interop::zkp::ZkpContext;
+use interop::zkp::{ZkpBuild, ZkpContext};
 use rand::rngs::StdRng;
 use rand::{Rng, RngCore, SeedableRng};
 use secp256k1zkp::constants::MAX_PROOF_SIZE;
@@ -133,6 +136,53 @@ fn prover(
         t = t.with_message(*m);
     }
     t
+}
+
+/// One statement's prover inputs, given identically to the C and to ballistic.
+struct ProverInputs<'a> {
+    values: &'a [u64],
+    blinds: &'a [[u8; 32]],
+    nonce: &'a [u8; 32],
+    private_nonce: Option<&'a [u8; 32]>,
+    extra: Option<&'a [u8]>,
+    message: Option<&'a [u8; 20]>,
+}
+
+impl ProverInputs<'_> {
+    /// The C's proof of `n`-bit values (`None` if it fails).
+    fn prove_c(&self, zkp: &ZkpContext, n: usize) -> Option<Vec<u8>> {
+        zkp.prove(
+            self.values,
+            self.blinds,
+            n,
+            self.nonce,
+            self.private_nonce,
+            self.extra,
+            self.message,
+        )
+    }
+
+    /// ballistic's proof bytes and commitments.
+    fn prove_ours(
+        &self,
+        bp: &ours::BulletproofGens,
+        pc: &ours::PedersenGens,
+        n: usize,
+        rng: &mut StdRng,
+    ) -> (Vec<u8>, Vec<[u8; 33]>) {
+        let scalars: Vec<Scalar> = self.blinds.iter().map(scalar).collect();
+        let (proof, commits) = ours::RangeProof::prove_multiple_with_rng(
+            bp,
+            pc,
+            &mut prover(self.extra, self.nonce, self.private_nonce, self.message),
+            self.values,
+            &scalars,
+            n,
+            rng,
+        )
+        .expect("ballistic proves");
+        (proof.to_bytes(), commits)
+    }
 }
 
 /// An extra commitment that differs from `extra` as a statement: absent ↔ present
@@ -781,34 +831,19 @@ fn aggregated_proofs_ffi() {
                 .zip(&blinds)
                 .map(|(&v, b)| zkp.commit(v, b).expect("C commits"))
                 .collect();
-            let bytes_c = zkp
-                .prove(
-                    &values,
-                    &blinds,
-                    n,
-                    &nonce,
-                    private_nonce.as_ref(),
-                    extra.as_deref(),
-                    message.as_ref(),
-                )
+            let inputs = ProverInputs {
+                values: &values,
+                blinds: &blinds,
+                nonce: &nonce,
+                private_nonce: private_nonce.as_ref(),
+                extra: extra.as_deref(),
+                message: message.as_ref(),
+            };
+            let bytes_c = inputs
+                .prove_c(&zkp, n)
                 .unwrap_or_else(|| panic!("C fails to prove, {ctx}"));
             assert_eq!(bytes_c.len(), expected_len(n * m), "{ctx}");
-            let (proof_o, commits_o) = ours::RangeProof::prove_multiple_with_rng(
-                &bp,
-                &pc,
-                &mut prover(
-                    extra.as_deref(),
-                    &nonce,
-                    private_nonce.as_ref(),
-                    message.as_ref(),
-                ),
-                &values,
-                &scalars,
-                n,
-                &mut rng,
-            )
-            .expect("ballistic proves");
-            let bytes_o = proof_o.to_bytes();
+            let (bytes_o, commits_o) = inputs.prove_ours(&bp, &pc, n, &mut rng);
             assert_eq!(commits_o, commits, "commitments differ, {ctx}");
             assert_eq!(hex(&bytes_o), hex(&bytes_c), "proof bytes differ, {ctx}");
             tally.identical += 1;
@@ -1319,4 +1354,156 @@ fn ballistic_batch_mixed() {
         "ballistic_batch_mixed: accepted batches held {} C and {} ballistic proofs",
         counts.0, counts.1
     );
+}
+
+// ---------------------------------------------------------------------------------
+// 5. The 64-bit-limb builds of the C library
+// ---------------------------------------------------------------------------------
+
+/// `(n, m, generators)` for the builds' cross-check: Grin's single proof and the
+/// aggregated shapes.
+const BUILD_SHAPES: [(usize, usize, usize); 4] =
+    [(64, 1, 256), (64, 2, 256), (64, 4, 512), (16, 4, 256)];
+
+/// Every build of the C library (`ZkpBuild::ALL`: grin's 32-bit one, and build.rs's
+/// 64-bit-limb copies) against each other and ballistic: the same commitments and
+/// byte-identical proofs for identical inputs; proofs each build makes with fresh
+/// nonces verify in every build and ballistic, and ballistic's in every build; a
+/// corrupted proof or a wrong extra commitment fails in every build; every build
+/// rewinds to the same value, blinding and message; a batch of one proof per build
+/// plus ballistic verifies in every build's `verify_multi` and fails with one
+/// corrupted proof.
+#[test]
+fn limb64_builds_cross() {
+    let builds = ZkpBuild::ALL;
+    if cfg!(target_pointer_width = "64") {
+        assert!(builds.len() >= 2, "build.rs compiled no 64-bit-limb copy");
+    }
+    let mut rng = test_rng("limb64_builds_cross");
+    let pc = ours::PedersenGens::default();
+    let mut tally = Tally::default();
+
+    for (n, m, ng) in BUILD_SHAPES {
+        let zkps: Vec<(ZkpBuild, ZkpContext)> = builds
+            .iter()
+            .map(|&b| (b, ZkpContext::with_build(b, ng)))
+            .collect();
+        let bp = ours::zkp_generators(ng);
+        for case in 0..3 {
+            let values = values_for(&mut rng, n, m, case);
+            let blinds: Vec<[u8; 32]> = (0..m).map(|_| secret(&mut rng)).collect();
+            let nonce = secret(&mut rng);
+            let private_nonce = (case != 1).then(|| secret(&mut rng));
+            let extra = (case != 0).then(|| {
+                let len = rng.gen_range(0..80);
+                random_bytes(&mut rng, len)
+            });
+            let message = (m == 1).then(|| {
+                let mut msg = [0u8; 20];
+                rng.fill_bytes(&mut msg);
+                msg
+            });
+            let ctx = format!("n={n} m={m} Ng={ng} case {case}: values={values:?}");
+
+            let inputs = ProverInputs {
+                values: &values,
+                blinds: &blinds,
+                nonce: &nonce,
+                private_nonce: private_nonce.as_ref(),
+                extra: extra.as_deref(),
+                message: message.as_ref(),
+            };
+            let (bytes_o, commits) = inputs.prove_ours(&bp, &pc, n, &mut rng);
+            let mut fresh = Vec::new();
+            for (build, zkp) in &zkps {
+                let name = build.name();
+                let c: Vec<[u8; 33]> = values
+                    .iter()
+                    .zip(&blinds)
+                    .map(|(&v, b)| zkp.commit(v, b).expect("C commits"))
+                    .collect();
+                assert_eq!(c, commits, "{name} commits differently, {ctx}");
+                let bytes = inputs
+                    .prove_c(zkp, n)
+                    .unwrap_or_else(|| panic!("{name} fails to prove, {ctx}"));
+                assert_eq!(hex(&bytes), hex(&bytes_o), "{name}'s bytes differ, {ctx}");
+                tally.identical += 1;
+                fresh.push(aggregated(zkp, &bp, &mut rng, n, m, extra.clone(), true));
+            }
+            fresh.push(aggregated(
+                &zkps[0].1,
+                &bp,
+                &mut rng,
+                n,
+                m,
+                extra.clone(),
+                false,
+            ));
+
+            for (i, p) in fresh.iter().enumerate() {
+                let maker = zkps.get(i).map_or("ballistic", |(b, _)| b.name());
+                for (build, zkp) in &zkps {
+                    let name = build.name();
+                    assert!(
+                        zkp.verify(&p.bytes, &p.commits, n, extra.as_deref()),
+                        "{name} rejects {maker}'s proof, {ctx}"
+                    );
+                    let wrong = wrong_extra(extra.as_deref());
+                    assert!(
+                        !zkp.verify(&corrupt(&p.bytes), &p.commits, n, extra.as_deref())
+                            && !zkp.verify(&p.bytes, &p.commits, n, wrong.as_deref()),
+                        "{name} accepts {maker}'s corrupted proof or a wrong extra, {ctx}"
+                    );
+                    tally.rejected_both += 1;
+                    if !p.from_c {
+                        tally.ours_in_c += 1;
+                    }
+                }
+                ours::RangeProof::from_bytes(&p.bytes)
+                    .expect("parses")
+                    .verify_multiple_with_rng(
+                        &bp,
+                        &pc,
+                        &mut statement(extra.as_deref()),
+                        &p.commits,
+                        n,
+                        &mut rng,
+                    )
+                    .unwrap_or_else(|e| panic!("ballistic rejects {maker}'s proof ({e:?}), {ctx}"));
+                if p.from_c {
+                    tally.c_in_ours += 1;
+                }
+            }
+
+            if m == 1 {
+                let rewound: Vec<_> = zkps
+                    .iter()
+                    .map(|(_, zkp)| zkp.rewind(&bytes_o, &commits[0], &nonce, extra.as_deref()))
+                    .collect();
+                let first = rewound[0].clone().expect("grin's build rewinds");
+                assert_eq!(first.value, values[0], "{ctx}");
+                assert_eq!(Some(&first.message), message.as_ref(), "{ctx}");
+                assert!(rewound.iter().all(|r| r.as_ref() == Some(&first)), "{ctx}");
+            }
+
+            let mut batch = fresh;
+            for (build, zkp) in &zkps {
+                assert!(
+                    verify_multi_ffi(zkp, &batch),
+                    "{}'s verify_multi rejects the batch, {ctx}",
+                    build.name()
+                );
+            }
+            let last = batch.len() - 1;
+            batch[last].bytes = corrupt(&batch[last].bytes);
+            for (build, zkp) in &zkps {
+                assert!(
+                    !verify_multi_ffi(zkp, &batch),
+                    "{}'s verify_multi accepts a corrupted proof, {ctx}",
+                    build.name()
+                );
+            }
+        }
+    }
+    tally.report("limb64_builds_cross");
 }
