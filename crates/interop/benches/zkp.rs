@@ -7,11 +7,15 @@
 //! * `zkp_batch/k`: `k` distinct single 64-bit proofs verified as one batch
 //!   (ballistic's `BatchVerifier`; the C's `verify_bullet_proof_multi`).
 //!
-//! Rows: `ballistic`, `grin_secp256k1zkp` (the crate's safe API) and `c_ffi`.
-//! The safe `grin_secp256k1zkp` API allocates a 256 MiB scratch space per call and
-//! builds the C with 32-bit limbs (see ../shared/PERF.md); the `_c_ffi` rows call the
-//! same C functions through the FFI with one scratch space reused
-//! (`interop::zkp::ZkpContext`), so that no ratio rests on the binding's overhead.
+//! Rows: `ballistic`, `grin_secp256k1zkp` (the crate's safe API), `c_ffi`, `c64_ffi`
+//! and `c64_asm_ffi`. The safe `grin_secp256k1zkp` API allocates a 256 MiB scratch
+//! space per call and builds the C with 32-bit limbs and no assembly (10x26 field,
+//! 8x32 scalar; see ../shared/PERF.md); the `c_ffi` row calls the same C functions
+//! through the FFI with one scratch space reused (`interop::zkp::ZkpContext`), so
+//! that no ratio rests on the binding's overhead. `c64_ffi` is the same C sources and
+//! settings built by this crate's build.rs with 64-bit limbs (5x52 field, 4x64
+//! scalar, `__int128`), `c64_asm_ffi` that plus x86_64 assembly
+//! (`interop::zkp::ZkpBuild`); both are called exactly as `c_ffi`.
 //!
 //! Run: `cargo bench -p interop --bench zkp`.
 
@@ -21,6 +25,7 @@ use ballistic::curve::secp256k1::Secp256k1;
 use ballistic::curve::Curve;
 use ballistic::secp256k1 as ours;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use interop::zkp::{ZkpBuild, ZkpContext, GRIN_GENERATORS};
 use rand::{Rng, RngCore};
 use secp256k1zkp::pedersen::{Commitment, RangeProof as CProof};
 use secp256k1zkp::{ContextFlag, Secp256k1 as Ctx, SecretKey};
@@ -60,7 +65,17 @@ fn c_pool(ctx: &Ctx, k: usize) -> Vec<Pooled> {
 
 fn bench(c: &mut Criterion) {
     let ctx = Ctx::with_caps(ContextFlag::Commit);
-    let ffi = interop::zkp::ZkpContext::grin();
+    // One context per build of the C library, with its row name.
+    let ffis: Vec<(String, ZkpContext)> = ZkpBuild::ALL
+        .iter()
+        .map(|&build| {
+            let row = match build {
+                ZkpBuild::Grin32 => "c_ffi".to_owned(),
+                other => format!("{}_ffi", other.name()),
+            };
+            (row, ZkpContext::with_build(build, GRIN_GENERATORS))
+        })
+        .collect();
     let bp = ours::grin_generators();
     let pc = ours::PedersenGens::default();
 
@@ -107,24 +122,26 @@ fn bench(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
-    group.bench_function(BenchmarkId::new("n64_m1", "c_ffi"), |b| {
-        let mut rng = rand::thread_rng();
-        b.iter_batched(
-            || {
-                (
-                    rng.gen::<u64>(),
-                    secret(&mut rng),
-                    secret(&mut rng),
-                    secret(&mut rng),
-                )
-            },
-            |(v, blind, nonce, pn)| {
-                ffi.prove(&[v], &[blind], 64, &nonce, Some(&pn), None, None)
-                    .expect("proves")
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    for (row, ffi) in &ffis {
+        group.bench_function(BenchmarkId::new("n64_m1", row), |b| {
+            let mut rng = rand::thread_rng();
+            b.iter_batched(
+                || {
+                    (
+                        rng.gen::<u64>(),
+                        secret(&mut rng),
+                        secret(&mut rng),
+                        secret(&mut rng),
+                    )
+                },
+                |(v, blind, nonce, pn)| {
+                    ffi.prove(&[v], &[blind], 64, &nonce, Some(&pn), None, None)
+                        .expect("proves")
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
     group.finish();
 
     let pool = c_pool(&ctx, 16);
@@ -161,14 +178,16 @@ fn bench(c: &mut Criterion) {
                 .expect("verifies")
         })
     });
-    group.bench_function(BenchmarkId::new("n64_m1", "c_ffi"), |b| {
-        let mut i = 0;
-        b.iter(|| {
-            i = (i + 1) % pool.len();
-            let p = &pool[i];
-            assert!(ffi.verify(&p.proof.proof[..p.proof.plen], &[p.commit.0], 64, None));
-        })
-    });
+    for (row, ffi) in &ffis {
+        group.bench_function(BenchmarkId::new("n64_m1", row), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) % pool.len();
+                let p = &pool[i];
+                assert!(ffi.verify(&p.proof.proof[..p.proof.plen], &[p.commit.0], 64, None));
+            })
+        });
+    }
     group.finish();
 
     let mut group = c.benchmark_group("zkp_batch");
@@ -211,16 +230,18 @@ fn bench(c: &mut Criterion) {
                 )
             },
         );
-        group.bench_function(BenchmarkId::new(format!("n64_m1_k{k}"), "c_ffi"), |b| {
-            let pool = pool();
-            let proofs: Vec<&[u8]> = pool
-                .iter()
-                .map(|p| &p.proof.proof[..p.proof.plen])
-                .collect();
-            let commits: Vec<[[u8; 33]; 1]> = pool.iter().map(|p| [p.commit.0]).collect();
-            let commit_refs: Vec<&[[u8; 33]]> = commits.iter().map(|c| &c[..]).collect();
-            b.iter(|| assert!(ffi.verify_multi(&proofs, &commit_refs, 64, None)))
-        });
+        for (row, ffi) in &ffis {
+            group.bench_function(BenchmarkId::new(format!("n64_m1_k{k}"), row), |b| {
+                let pool = pool();
+                let proofs: Vec<&[u8]> = pool
+                    .iter()
+                    .map(|p| &p.proof.proof[..p.proof.plen])
+                    .collect();
+                let commits: Vec<[[u8; 33]; 1]> = pool.iter().map(|p| [p.commit.0]).collect();
+                let commit_refs: Vec<&[[u8; 33]]> = commits.iter().map(|c| &c[..]).collect();
+                b.iter(|| assert!(ffi.verify_multi(&proofs, &commit_refs, 64, None)))
+            });
+        }
     }
     group.finish();
 }
