@@ -139,7 +139,7 @@ fn cheat_hook_is_honest_on_in_range_values() {
 }
 
 /// A caller RNG that always returns the same bytes: the weakest possible.
-struct ConstantRng;
+pub(crate) struct ConstantRng;
 
 impl rand_core::RngCore for ConstantRng {
     fn next_u32(&mut self) -> u32 {

@@ -656,3 +656,34 @@ fn value_generator_is_taken_from_the_pedersen_bases() {
     );
     assert!(p1.rewind(&asset, &pinned(), &v1, &nonce).is_ok());
 }
+
+/// Without a configured nonce, a weak caller RNG must not give two statements the
+/// same nonces: with a constant RNG, one `(v, γ)` proved at n = 32 and at n = 64
+/// must not reuse `α` (recovered as `A − Σ_i (bit_i ? G_i : −H_i)`). The recovery is
+/// exact: the same statement gives the same `α·B̃`.
+#[test]
+fn weak_rng_without_nonce_does_not_repeat_nonces_across_statements() {
+    use crate::range_proof::tests::ConstantRng;
+    let pc = PedersenGens::default();
+    let bp = grin_generators();
+    let v = 0x1234_5678u64;
+    let gamma = Secp256k1::scalar_from_u64(99);
+    let alpha_blinding = |n: usize| {
+        let t = &mut ZkpTranscript::new();
+        let (proof, _) =
+            RangeProof::prove_single_with_rng(&bp, &pc, t, v, &gamma, n, &mut ConstantRng)
+                .expect("proves");
+        let (G, H) = bp.padded_vectors(n, 1);
+        let mut a = proof.A.point;
+        for i in 0..n {
+            a = if (v >> i) & 1 == 1 {
+                a - G[i]
+            } else {
+                a + H[i]
+            };
+        }
+        Secp256k1::encode(&a)
+    };
+    assert_eq!(alpha_blinding(32), alpha_blinding(32));
+    assert_ne!(alpha_blinding(32), alpha_blinding(64));
+}

@@ -63,6 +63,9 @@ pub struct ZkpTranscript {
     nonce: Option<[u8; 32]>,
     private_nonce: Option<[u8; 32]>,
     message: Option<[u8; 20]>,
+    /// The bit width of the statement absorbed for proving (secp256k1-zkp's own
+    /// shapes do not hash it); keys the hedged nonce.
+    bits: Option<u64>,
 }
 
 impl Drop for ZkpTranscript {
@@ -118,6 +121,7 @@ impl ZkpTranscript {
             nonce: None,
             private_nonce: None,
             message: None,
+            bits: None,
         }
     }
 
@@ -236,6 +240,7 @@ impl TranscriptProtocol<Secp256k1> for ZkpTranscript {
     }
 
     fn append_statement(&mut self, n: u64, commitments: &[[u8; 33]]) {
+        self.bits = Some(n);
         self.absorb_statement(Some(n as usize), commitments);
     }
 
@@ -273,17 +278,32 @@ impl TranscriptProtocol<Secp256k1> for ZkpTranscript {
     }
 
     /// secp256k1-zkp's deterministic nonces from the configured nonce; without one, a
-    /// fresh random nonce from `rng` (the proof is then valid but not rewindable).
+    /// fresh nonce (the proof is then valid but not rewindable), hedged: SHA-256 of
+    /// the transcript after the statement, the bit width, the witness and 32 bytes
+    /// of `rng`, so that a weak `rng` never gives two statements or witnesses the
+    /// same nonces.
     fn prover_nonces<R: RngCore + CryptoRng>(
         &self,
         values: &[u64],
-        _blindings: &[Scalar],
+        blindings: &[Scalar],
         rng: &mut R,
     ) -> ZkpNonces {
-        let nonce = self.nonce.unwrap_or_else(|| {
-            let mut n = [0u8; 32];
-            rng.fill_bytes(&mut n);
-            n
+        let nonce = zeroize::Zeroizing::new(match self.nonce {
+            Some(n) => n,
+            None => {
+                let mut random = zeroize::Zeroizing::new([0u8; 32]);
+                rng.fill_bytes(random.as_mut());
+                let mut h = Sha256::new();
+                h.update(b"ballistic secp256k1 hedged nonce");
+                h.update(self.state());
+                h.update(self.bits.unwrap_or(0).to_le_bytes());
+                for (v, g) in values.iter().zip(blindings) {
+                    h.update(v.to_le_bytes());
+                    h.update(zeroize::Zeroizing::new(g.to_bytes()).as_slice());
+                }
+                h.update(random.as_slice());
+                h.finalize().into()
+            }
         });
         ZkpNonces::new(
             &nonce,
