@@ -52,8 +52,11 @@
 //!
 //! ## Openings file
 //!
-//! `prove --openings FILE` writes the secrets separately (mode 0600 on Unix); they
-//! never appear in the proof file:
+//! `prove --openings FILE` writes the secrets separately; they never appear in the
+//! proof file. The file is written as a new file, created with mode 0600 on Unix,
+//! and renamed over `FILE` (an existing file is replaced, not written into); a
+//! symbolic link at `FILE` is refused, and so is an `--out` naming the same file in
+//! any spelling (`./FILE`, `dir/../FILE`, a link or a hard link to it):
 //!
 //! ```json
 //! {"curve":"ristretto255","bits":64,"domain":"ballistic",
@@ -83,6 +86,7 @@
 
 mod bench;
 mod demo;
+mod output;
 mod prove;
 mod secp;
 mod vectors;

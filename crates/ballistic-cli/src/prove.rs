@@ -14,6 +14,7 @@ use crate::error::CliError;
 use crate::format::{
     self, Curve, Opening, OpeningsFile, ProofFileOut, DEFAULT_DOMAIN, MAX_DOMAIN_BYTES, MAX_VALUES,
 };
+use crate::output;
 use crate::secp;
 
 /// Arguments of `ballistic prove`.
@@ -51,8 +52,9 @@ pub struct ProveArgs {
     pub out: Option<PathBuf>,
 
     /// Also write the openings (values and blinding factors; on secp256k1 also the
-    /// rewind nonce) to this file. It holds secrets: it is created with mode 0600 on
-    /// Unix and never mixed into the proof.
+    /// rewind nonce) to this file. It holds secrets: it is written as a new file
+    /// with mode 0600 on Unix (replacing an existing one), never through a symbolic
+    /// link, and never the same file as --out.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
 }
@@ -81,24 +83,30 @@ pub fn check_values_fit(values: &[u64], bits: usize) -> Result<(), CliError> {
     }
 }
 
-/// Writes `contents` to `path`; with `secret`, the file is created readable by its
-/// owner only (on Unix).
-fn write_file(path: &Path, contents: &[u8], secret: bool) -> Result<(), CliError> {
-    let mut opts = std::fs::OpenOptions::new();
-    opts.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    if secret {
-        use std::os::unix::fs::OpenOptionsExt;
-        opts.mode(0o600);
+/// Checks, before anything is written, that the openings path is not a symbolic
+/// link and that `--out` and `--openings` name different files (compared where the
+/// writes would land: see [`output`]).
+fn check_outputs(out: Option<&Path>, openings: Option<&Path>) -> Result<(), CliError> {
+    let Some(openings) = openings else {
+        return Ok(());
+    };
+    output::refuse_symlink(openings, "--openings")?;
+    let locate = |flag: &str, path: &Path| {
+        output::destination(path)
+            .map_err(|e| CliError::new(format!("{flag} {}: {e}", path.display())))
+    };
+    let secret = locate("--openings", openings)?;
+    if let Some(out) = out {
+        if locate("--out", out)?.same_file(&secret) {
+            return Err(CliError::new(format!(
+                "--out {} and --openings {} name the same file; the openings are secret \
+                 and must not go into the proof file",
+                out.display(),
+                openings.display()
+            )));
+        }
     }
-    #[cfg(not(unix))]
-    let _ = secret;
-    let mut file = opts
-        .open(path)
-        .map_err(|e| CliError::new(format!("{}: cannot create: {e}", path.display())))?;
-    file.write_all(contents)
-        .and_then(|()| file.flush())
-        .map_err(|e| CliError::new(format!("{}: cannot write: {e}", path.display())))
+    Ok(())
 }
 
 /// A proof made on one curve, hex-encoded for the proof and openings files.
@@ -268,14 +276,7 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
     }
     let options = check_options(&args, curve)?;
     check_values_fit(values, bits)?;
-    if let (Some(out), Some(openings)) = (&args.out, &args.openings) {
-        if out == openings {
-            return Err(CliError::new(
-                "--out and --openings name the same file; the openings are secret and \
-                 must not go into the proof file",
-            ));
-        }
-    }
+    check_outputs(args.out.as_deref(), args.openings.as_deref())?;
 
     let m = values.len();
     let proven = match options {
@@ -296,7 +297,7 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
 
     // Openings first: if they cannot be saved, no proof is emitted whose blindings
     // are lost.
-    if let Some(path) = &args.openings {
+    let openings_id = if let Some(path) = &args.openings {
         let openings = OpeningsFile {
             curve: curve.name().to_owned(),
             bits,
@@ -317,12 +318,16 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
         let mut text = serde_json::to_string_pretty(&openings)
             .map_err(|e| CliError::new(format!("cannot encode the openings: {e}")))?;
         text.push('\n');
-        write_file(path, text.as_bytes(), true)?;
-    }
+        Some(output::write_secret(path, |file| {
+            file.write_all(text.as_bytes())
+        })?)
+    } else {
+        None
+    };
 
     match &args.out {
         Some(path) => {
-            write_file(path, json.as_bytes(), false)?;
+            output::write_public(path, json.as_bytes(), openings_id)?;
             crate::error::eprint_line(&format!(
                 "wrote {}: {} {} of {bits} bits on {}, {}-byte proof",
                 path.display(),

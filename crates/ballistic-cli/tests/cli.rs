@@ -1512,3 +1512,178 @@ fn secp256k1_openings_hold_the_nonce_and_the_proof_file_does_not() {
         assert_eq!(mode & 0o777, 0o600);
     }
 }
+
+/// The names in `dir`, sorted.
+fn dir_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Runs `ballistic prove --values values --out out --openings openings` in `dir`.
+fn prove_to(dir: &Path, values: &str, out: &str, openings: &str) -> Run {
+    run(
+        dir,
+        &[
+            "prove",
+            "--values",
+            values,
+            "--out",
+            out,
+            "--openings",
+            openings,
+        ],
+    )
+}
+
+/// Checks that `path` holds the openings of `values` on ristretto255.
+fn assert_openings_of(path: &Path, values: &[u64]) {
+    let openings = read_json(path);
+    let list = openings["openings"].as_array().expect("openings array");
+    let got: Vec<u64> = list
+        .iter()
+        .map(|o| o["value"].as_u64().expect("value"))
+        .collect();
+    assert_eq!(got, values);
+    assert!(list
+        .iter()
+        .all(|o| o["blinding"].as_str().is_some_and(|b| b.len() == 64)));
+}
+
+#[cfg(unix)]
+#[test]
+fn existing_openings_file_is_replaced_by_a_new_owner_only_file() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let secrets = dir.path().join("secrets.json");
+    fs::write(&secrets, b"old contents\n").expect("write");
+    fs::set_permissions(&secrets, fs::Permissions::from_mode(0o644)).expect("chmod");
+    // A second name of the old file (e.g. a backup someone else may read).
+    fs::hard_link(&secrets, dir.path().join("backup.json")).expect("hard link");
+    let old_inode = fs::metadata(&secrets).expect("stat").ino();
+
+    prove_to(dir.path(), "7,9", "p.json", "secrets.json").expect(0);
+    let meta = fs::metadata(&secrets).expect("stat");
+    assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+    assert_ne!(
+        meta.ino(),
+        old_inode,
+        "the secrets were written into the old file"
+    );
+    assert_openings_of(&secrets, &[7, 9]);
+    // The old file's other name holds none of the new secrets.
+    assert_eq!(
+        fs::read(dir.path().join("backup.json")).expect("read"),
+        b"old contents\n"
+    );
+    assert_eq!(
+        dir_names(dir.path()),
+        ["backup.json", "p.json", "secrets.json"]
+    );
+    run(dir.path(), &["verify", "p.json"]).expect(0);
+}
+
+#[cfg(unix)]
+#[test]
+fn openings_through_a_symbolic_link_are_refused_and_its_target_untouched() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::write(dir.path().join("target.txt"), b"keep me\n").expect("write");
+    symlink("target.txt", dir.path().join("secrets.json")).expect("symlink");
+    symlink("missing.txt", dir.path().join("dangling.json")).expect("symlink");
+    for link in ["secrets.json", "dangling.json"] {
+        let out = prove_to(dir.path(), "1", "p.json", link).expect(2);
+        assert!(out.stderr.contains("symbolic link"), "{}", out.stderr);
+        assert!(out.stderr.contains(link), "{}", out.stderr);
+        assert!(fs::symlink_metadata(dir.path().join(link))
+            .expect("lstat")
+            .file_type()
+            .is_symlink());
+    }
+    assert_eq!(
+        fs::read(dir.path().join("target.txt")).expect("read"),
+        b"keep me\n"
+    );
+    // Nothing was written: no proof, no link target, no temporary file.
+    assert_eq!(
+        dir_names(dir.path()),
+        ["dangling.json", "secrets.json", "target.txt"]
+    );
+}
+
+#[test]
+fn out_and_openings_naming_one_file_are_refused_before_writing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    fs::create_dir(d.join("sub")).expect("mkdir");
+    let absolute = d.join("x.json").to_str().expect("utf-8 path").to_owned();
+    let mut cases: Vec<(&str, &str)> = vec![
+        ("./x.json", "x.json"),
+        ("x.json", "./x.json"),
+        ("sub/../x.json", "x.json"),
+        ("x.json", "sub/../x.json"),
+        (&absolute, "x.json"),
+        ("sub/x.json", "sub/./x.json"),
+    ];
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::symlink;
+        // A hard link and a link to an existing openings file, and a dangling link
+        // to where the openings would be created.
+        fs::write(d.join("old.json"), b"old secrets\n").expect("write");
+        fs::hard_link(d.join("old.json"), d.join("hard.json")).expect("hard link");
+        symlink("old.json", d.join("link.json")).expect("symlink");
+        symlink("sub/../new.json", d.join("dangling.json")).expect("symlink");
+        cases.extend([
+            ("hard.json", "old.json"),
+            ("link.json", "old.json"),
+            ("dangling.json", "new.json"),
+        ]);
+    }
+    let before = dir_names(d);
+    for (out_path, openings) in cases {
+        let out = prove_to(d, "1", out_path, openings).expect(2);
+        assert!(
+            out.stderr.contains("same file"),
+            "--out {out_path} --openings {openings}: {}",
+            out.stderr
+        );
+        assert_eq!(
+            dir_names(d),
+            before,
+            "--out {out_path} --openings {openings}"
+        );
+        assert!(dir_names(&d.join("sub")).is_empty());
+    }
+    #[cfg(unix)]
+    assert_eq!(
+        fs::read(d.join("old.json")).expect("read"),
+        b"old secrets\n"
+    );
+
+    // Different files in one directory are fine.
+    prove_to(d, "1", "./sub/p.json", "sub/s.json").expect(0);
+    assert_eq!(dir_names(&d.join("sub")), ["p.json", "s.json"]);
+    assert_openings_of(&d.join("sub/s.json"), &[1]);
+}
+
+#[test]
+fn a_failed_openings_write_leaves_no_file_behind_and_no_proof() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // The openings path is a directory: the new file cannot replace it.
+    fs::create_dir(dir.path().join("secrets.json")).expect("mkdir");
+    fs::write(dir.path().join("secrets.json/keep"), b"k").expect("write");
+    let out = prove_to(dir.path(), "1", "p.json", "secrets.json").expect(2);
+    assert!(out.stderr.contains("secrets.json"), "{}", out.stderr);
+    // No temporary file is left, and no proof whose blindings are lost is written.
+    assert_eq!(dir_names(dir.path()), ["secrets.json"]);
+    assert_eq!(dir_names(&dir.path().join("secrets.json")), ["keep"]);
+
+    // A directory that does not exist: nothing is created either.
+    let out = prove_to(dir.path(), "1", "p.json", "nodir/s.json").expect(2);
+    assert!(out.stderr.contains("nodir/s.json"), "{}", out.stderr);
+    assert_eq!(dir_names(dir.path()), ["secrets.json"]);
+}
