@@ -16,49 +16,87 @@
 //! With it, `crates/ct-harness` installs a hook that tells valgrind the bytes are
 //! defined (libsecp256k1's `secp256k1_declassify`), so that valgrind's memcheck, with
 //! the secrets marked undefined, reports any *other* secret-dependent branch or
-//! memory index as an error.
+//! memory index as an error. The hook is told which value it declassifies
+//! ([`Declassified`]), so that the harness's controls can check where each secret's
+//! taint arrives.
 
 use crate::curve::Curve;
 use crate::inner_product::ProofPoint;
 
+/// Which value a declassification point makes public (in the prover's order).
+///
+/// # Example
+/// ```
+/// use ballistic::ct::Declassified;
+/// assert_ne!(Declassified::S, Declassified::T1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Declassified {
+    /// Whether a secp256k1-zkp ChaCha20 nonce block is retried.
+    NonceRetry,
+    /// Whether every value is in range.
+    InRange,
+    /// A commitment `V_j`.
+    Commitment,
+    /// The point `A`.
+    A,
+    /// The point `S`.
+    S,
+    /// The point `T_1`.
+    T1,
+    /// The point `T_2`.
+    T2,
+    /// The scalar `t_x_blinding` (`τ_x`).
+    TxBlinding,
+    /// The scalar `e_blinding` (`μ`).
+    EBlinding,
+    /// An entry of `l = l(x)`.
+    L,
+    /// An entry of `r = r(x)`.
+    R,
+}
+
 #[cfg(feature = "ct-harness")]
-static HOOK: spin::Once<fn(&mut [u8])> = spin::Once::new();
+static HOOK: spin::Once<fn(Declassified, &mut [u8])> = spin::Once::new();
 
 /// Installs the declassification hook (once; later calls are ignored).
 ///
 /// # Example
 /// ```
-/// fn mark_defined(_bytes: &mut [u8]) { /* e.g. VALGRIND_MAKE_MEM_DEFINED */ }
+/// use ballistic::ct::Declassified;
+/// fn mark_defined(_what: Declassified, _bytes: &mut [u8]) {
+///     /* e.g. VALGRIND_MAKE_MEM_DEFINED */
+/// }
 /// ballistic::ct::set_declassify_hook(mark_defined);
 /// ```
 #[cfg(feature = "ct-harness")]
-pub fn set_declassify_hook(hook: fn(&mut [u8])) {
+pub fn set_declassify_hook(hook: fn(Declassified, &mut [u8])) {
     HOOK.call_once(|| hook);
 }
 
 #[inline(always)]
-fn declassify_bytes(_bytes: &mut [u8]) {
+fn declassify_bytes(_what: Declassified, _bytes: &mut [u8]) {
     #[cfg(feature = "ct-harness")]
     if let Some(hook) = HOOK.get() {
-        hook(_bytes);
+        hook(_what, _bytes);
     }
 }
 
 /// A public copy of a secret-derived bit.
 #[inline(always)]
-pub(crate) fn declassify_bool(choice: subtle::Choice) -> bool {
+pub(crate) fn declassify_bool(what: Declassified, choice: subtle::Choice) -> bool {
     let mut b = [choice.unwrap_u8()];
-    declassify_bytes(&mut b);
+    declassify_bytes(what, &mut b);
     b[0] == 1
 }
 
 /// A public copy of a secret-derived scalar.
 #[inline(always)]
-pub(crate) fn declassify_scalar<C: Curve>(s: C::Scalar) -> C::Scalar {
+pub(crate) fn declassify_scalar<C: Curve>(_what: Declassified, s: C::Scalar) -> C::Scalar {
     #[cfg(feature = "ct-harness")]
     if HOOK.get().is_some() {
         let mut bytes = C::scalar_to_bytes(&s);
-        declassify_bytes(&mut bytes);
+        declassify_bytes(_what, &mut bytes);
         if let Some(d) = C::scalar_from_canonical_bytes(&bytes) {
             return d;
         }
@@ -68,11 +106,11 @@ pub(crate) fn declassify_scalar<C: Curve>(s: C::Scalar) -> C::Scalar {
 
 /// A public copy of a secret-derived point (re-decoded from its declassified encoding).
 #[inline(always)]
-pub(crate) fn declassify_point<C: Curve>(p: ProofPoint<C>) -> ProofPoint<C> {
+pub(crate) fn declassify_point<C: Curve>(_what: Declassified, p: ProofPoint<C>) -> ProofPoint<C> {
     #[cfg(feature = "ct-harness")]
     if HOOK.get().is_some() {
         let mut bytes = alloc::vec::Vec::from(C::encoding_bytes(&p.encoding));
-        declassify_bytes(&mut bytes);
+        declassify_bytes(_what, &mut bytes);
         if let Some(encoding) = C::encoding_from_bytes(&bytes) {
             if let Some(point) = C::decode(&encoding) {
                 return ProofPoint { point, encoding };

@@ -5,23 +5,59 @@
 //!
 //! ```text
 //! cargo build --release -p ct-harness
-//! valgrind --error-exitcode=42 target/release/ct_prover
+//! valgrind --error-exitcode=42 target/release/ct_prover [MODE]
 //! ```
 //!
-//! The values, the blindings and every byte the prover's RNG produces are marked
-//! *undefined* with valgrind client requests. Memcheck then reports every branch and
-//! every memory index that depends on them. The prover's deliberate declassification
-//! points (the proof itself, the in-range verdict, the blinded `l(x)`, `r(x)` handed to
-//! the variable-time inner-product argument; reasons in `ballistic::ct`) mark their
+//! The values, the blindings, every byte the prover's RNG produces (ristretto255) and
+//! the rewind and private nonces (secp256k1) are marked *undefined* with valgrind
+//! client requests. Memcheck then reports every branch and every memory index that
+//! depends on them. The prover's deliberate declassification points (the proof
+//! itself, the in-range verdict, the blinded `l(x)`, `r(x)` handed to the
+//! variable-time inner-product argument; reasons in `ballistic::ct`) mark their
 //! outputs *defined* through the hook installed here. Any report is a secret-dependent
 //! branch or index the prover should not have: the process then exits with valgrind's
 //! `--error-exitcode`.
 //!
+//! # Configurations and the multiplications they reach
+//!
+//! | configurations | `V_j`, `T_1`, `T_2`, `α·B̃` | `S` |
+//! |---|---|---|
+//! | ristretto255, default bases, `N' ≤ 2048` | fixed-base combs of the default bases | constant-time MSM over the cached tables of `G ‖ H` (`CT_TABLE_MAX_LEN`) |
+//! | ristretto255, custom bases | constant-time MSM with tables built per call | cached tables, `ρ·B̃` by the per-call MSM |
+//! | ristretto255, `n = 64, m = 64` (`N' = 4096 > CT_TABLE_MAX_LEN`) | combs | the fallback constant-time MSM with tables built per call, over all `2N' + 1` points |
+//! | secp256k1, default or custom bases | constant-time MSM | constant-time MSM (secp256k1 has no cached constant-time tables) |
+//!
+//! # Modes (all but the first are controls that must be caught: exit 42)
+//!
+//! * none: every configuration with every secret marked undefined; 0 errors.
+//! * `control-branch`: branches on a secret value before proving.
+//! * `control-nohook` / `secp256k1-control-nohook`: no declassification hook, so the
+//!   variable-time inner-product argument runs on (secret-derived) undefined data.
+//! * `control-values`, `control-blindings`, `control-randomness` (ristretto255) and
+//!   `secp256k1-control-values`, `-blindings`, `-nonce`, `-private-nonce`: only
+//!   that secret is marked undefined, and the hook branches on every value it is
+//!   handed before declassifying it. The harness counts valgrind's errors around
+//!   each branch (`VALGRIND_COUNT_ERRORS`), so it knows which declassified values
+//!   still carry the secret's taint, and checks that set against the data flow
+//!   ([`expected_taint`]). Each secret must arrive, still tainted, at every MSM
+//!   output it feeds (`V_j`, `A`, `S`, `T_1`, `T_2`) and at the values computed
+//!   after `S` and `T` (`τ_x`, `μ`, `l`, `r`): the harness would not see a secret
+//!   branch that comes after a point where the secret's taint got lost. The controls
+//!   run the default bases (combs and cached tables) and the custom bases (the
+//!   per-call constant-time MSM, the function that also computes `S` above
+//!   `CT_TABLE_MAX_LEN`) on both curves. The harness prints `ct_prover: taint as
+//!   expected` only if every configuration matched (and exits 1 otherwise).
+//!
 //! Outside valgrind the client requests are no-ops and the binary just proves (and
 //! verifies, with the secrets marked defined again) every configuration.
 
+use std::sync::Mutex;
+
+use ballistic::ct::Declassified;
+use ballistic::curve::{ristretto::Ristretto, secp256k1::Secp256k1, Curve};
+use ballistic::generators::PedersenGens;
 use ballistic::merlin::Transcript;
-use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
+use ballistic::ristretto::{BulletproofGens, RangeProof, Scalar};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// Valgrind client requests on x86_64 (valgrind.h's `VALGRIND_DO_CLIENT_REQUEST_EXPR`).
@@ -29,8 +65,10 @@ use rand_core::{CryptoRng, RngCore, SeedableRng};
 mod valgrind {
     const MAKE_MEM_UNDEFINED: u64 = 0x4d43_0001; // VG_USERREQ_TOOL_BASE('M','C') + 1
     const MAKE_MEM_DEFINED: u64 = 0x4d43_0002;
+    const COUNT_ERRORS: u64 = 0x1201; // VG_USERREQ__COUNT_ERRORS
 
-    fn request(req: u64, addr: u64, len: u64) {
+    /// The request's result; 0 outside valgrind.
+    fn request(req: u64, addr: u64, len: u64) -> u64 {
         let args: [u64; 6] = [req, addr, len, 0, 0, 0];
         let mut result: u64 = 0;
         // SAFETY: the "special instruction preamble" rotates rdi by 128 bits in total
@@ -49,7 +87,7 @@ mod valgrind {
                 options(nostack)
             );
         }
-        let _ = result;
+        result
     }
 
     pub fn undefined(bytes: &[u8]) {
@@ -63,17 +101,226 @@ mod valgrind {
     pub fn defined(bytes: &mut [u8]) {
         request(MAKE_MEM_DEFINED, bytes.as_ptr() as u64, bytes.len() as u64);
     }
+
+    /// The number of errors valgrind has found so far (repeats included).
+    pub fn errors() -> u64 {
+        request(COUNT_ERRORS, 0, 0)
+    }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 mod valgrind {
     pub fn undefined(_: &[u8]) {}
     pub fn defined(_: &mut [u8]) {}
+    pub fn errors() -> u64 {
+        0
+    }
 }
 
-/// An RNG whose every output byte is marked undefined: the prover's randomness is
-/// secret too.
-struct SecretRng(rand_chacha::ChaCha20Rng);
+/// A secret input of the prover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    Values,
+    Blindings,
+    /// The bytes of the caller's RNG (ristretto255).
+    Randomness,
+    /// secp256k1-zkp's rewind nonce.
+    Nonce,
+    /// secp256k1-zkp's private nonce (for `τ_1`, `τ_2`).
+    PrivateNonce,
+}
+
+/// The secrets a run marks undefined: all of them, or one (a per-source control).
+#[derive(Clone, Copy, Debug)]
+struct Secrets(Option<Source>);
+
+impl Secrets {
+    fn marks(self, s: Source) -> bool {
+        self.0.is_none_or(|only| only == s)
+    }
+}
+
+/// Which Pedersen bases a configuration uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bases {
+    Default,
+    /// Two further hash-derived points: no fixed-base combs.
+    Custom,
+}
+
+impl Bases {
+    fn gens<C: Curve>(self) -> PedersenGens<C> {
+        match self {
+            Bases::Default => PedersenGens::default(),
+            Bases::Custom => {
+                let p = C::generator_chain(b"ct harness custom Pedersen bases", 2);
+                PedersenGens {
+                    B: C::point_to_api(&p[0]),
+                    B_blinding: C::point_to_api(&p[1]),
+                }
+            }
+        }
+    }
+}
+
+/// One proof shape.
+type Shape = (usize, usize, Bases);
+
+/// What the harness runs.
+struct Plan {
+    secrets: Secrets,
+    /// Branch on a secret value before proving (`control-branch`).
+    branch_first: bool,
+    ristretto: &'static [Shape],
+    secp256k1: &'static [Shape],
+}
+
+const RISTRETTO_ALL: &[Shape] = &[
+    (8, 1, Bases::Default),
+    (64, 1, Bases::Default),
+    (8, 4, Bases::Default),
+    (64, 4, Bases::Default),
+    (7, 3, Bases::Default),
+    (64, 1, Bases::Custom),
+    (7, 3, Bases::Custom),
+    (64, 64, Bases::Default),
+];
+const SECP256K1_ALL: &[Shape] = &[
+    (8, 1, Bases::Default),
+    (64, 1, Bases::Default),
+    (8, 4, Bases::Default),
+    (64, 4, Bases::Default),
+    (8, 2, Bases::Custom),
+];
+/// The controls' shapes: the default bases' combs and cached tables, and the custom
+/// bases' per-call MSM.
+const RISTRETTO_CONTROL: &[Shape] = &[(8, 1, Bases::Default), (8, 2, Bases::Custom)];
+const SECP256K1_CONTROL: &[Shape] = &[(8, 1, Bases::Default), (8, 2, Bases::Custom)];
+
+fn plan(mode: &str) -> Option<Plan> {
+    let all = Secrets(None);
+    let only = |s| Secrets(Some(s));
+    let (secrets, branch_first, ristretto, secp256k1) = match mode {
+        "" => (all, false, RISTRETTO_ALL, SECP256K1_ALL),
+        "control-branch" | "control-nohook" => (
+            all,
+            mode == "control-branch",
+            RISTRETTO_CONTROL,
+            SECP256K1_CONTROL,
+        ),
+        "secp256k1-control-nohook" => (all, false, &[][..], SECP256K1_CONTROL),
+        "control-values" => (only(Source::Values), false, RISTRETTO_CONTROL, &[][..]),
+        "control-blindings" => (only(Source::Blindings), false, RISTRETTO_CONTROL, &[][..]),
+        "control-randomness" => (only(Source::Randomness), false, RISTRETTO_CONTROL, &[][..]),
+        "secp256k1-control-values" => (only(Source::Values), false, &[][..], SECP256K1_CONTROL),
+        "secp256k1-control-blindings" => {
+            (only(Source::Blindings), false, &[][..], SECP256K1_CONTROL)
+        }
+        "secp256k1-control-nonce" => (only(Source::Nonce), false, &[][..], SECP256K1_CONTROL),
+        "secp256k1-control-private-nonce" => (
+            only(Source::PrivateNonce),
+            false,
+            &[][..],
+            SECP256K1_CONTROL,
+        ),
+        _ => return None,
+    };
+    Some(Plan {
+        secrets,
+        branch_first,
+        ristretto,
+        secp256k1,
+    })
+}
+
+/// The declassified values that carry `source`'s taint in a proof of `m` values,
+/// by the prover's data flow (`range_proof/prover.rs`).
+fn expected_taint(secp256k1: bool, source: Source, m: usize) -> Vec<Declassified> {
+    use Declassified::*;
+    match (secp256k1, source) {
+        // Merlin's witness RNG mixes the values and blindings into every nonce
+        // (α, ρ, s_L, s_R, τ_1, τ_2), so they reach everything the nonces reach.
+        (false, Source::Values) => vec![
+            InRange, Commitment, A, S, T1, T2, TxBlinding, EBlinding, L, R,
+        ],
+        (false, Source::Blindings) => vec![Commitment, A, S, T1, T2, TxBlinding, EBlinding, L, R],
+        // The RNG's bytes (ristretto255 takes no nonces) reach every nonce.
+        (false, _) => vec![A, S, T1, T2, TxBlinding, EBlinding, L, R],
+        // secp256k1-zkp: the bits a_L enter A, t_1 (T_1), l and r; a single value is
+        // also folded into α (hence μ).
+        (true, Source::Values) => {
+            let mut v = vec![InRange, Commitment, A, T1, L, R];
+            if m == 1 {
+                v.push(EBlinding);
+            }
+            v
+        }
+        (true, Source::Blindings) => vec![Commitment, TxBlinding],
+        // (α, ρ) and (s_L, s_R) come from the rewind nonce, (τ_1, τ_2) from the
+        // private nonce; both decide whether a ChaCha20 block is retried.
+        (true, Source::Nonce) => vec![NonceRetry, A, S, T1, T2, EBlinding, L, R],
+        (true, _) => vec![NonceRetry, T1, T2, TxBlinding],
+    }
+}
+
+/// The declassified values whose bytes were undefined, in a per-source control.
+static TAINTED: Mutex<Vec<Declassified>> = Mutex::new(Vec::new());
+
+/// The hook of the main run: the value is public.
+fn declassify(_: Declassified, bytes: &mut [u8]) {
+    valgrind::defined(bytes);
+}
+
+/// The hook of the per-source controls: branches on the value, notes whether
+/// valgrind reported the branch, then declassifies it.
+fn declassify_traced(what: Declassified, bytes: &mut [u8]) {
+    if branch_on(bytes) {
+        let mut tainted = TAINTED.lock().unwrap_or_else(|e| e.into_inner());
+        if !tainted.contains(&what) {
+            tainted.push(what);
+        }
+    }
+    valgrind::defined(bytes);
+}
+
+/// Branches on the parity of `bytes`' bit sums; whether valgrind reported it.
+#[inline(never)]
+fn branch_on(bytes: &[u8]) -> bool {
+    let before = valgrind::errors();
+    if bytes.iter().fold(0u8, |a, b| a ^ b) & 1 == 1 {
+        odd();
+    }
+    valgrind::errors() > before
+}
+
+#[inline(never)]
+fn odd() {
+    std::hint::black_box(());
+}
+
+/// Checks (in a per-source control) the tainted declassified values of one
+/// configuration against [`expected_taint`]; whether they matched.
+fn check_taint(secrets: Secrets, secp256k1: bool, label: &str, m: usize) -> bool {
+    let Some(source) = secrets.0 else {
+        return true;
+    };
+    let mut got = std::mem::take(&mut *TAINTED.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut want = expected_taint(secp256k1, source, m);
+    let key = |d: &Declassified| format!("{d:?}");
+    got.sort_by_key(key);
+    want.sort_by_key(key);
+    println!("ct_prover: {label}: {source:?} taints {got:?}");
+    if got != want {
+        println!("ct_prover: {label}: {source:?} should taint exactly {want:?}");
+    }
+    got == want
+}
+
+/// An RNG whose output bytes are marked undefined when the randomness is secret.
+struct SecretRng {
+    rng: rand_chacha::ChaCha20Rng,
+    secret: bool,
+}
 
 impl RngCore for SecretRng {
     fn next_u32(&mut self) -> u32 {
@@ -87,8 +334,10 @@ impl RngCore for SecretRng {
         u64::from_le_bytes(b)
     }
     fn fill_bytes(&mut self, dest: &mut [u8]) {
-        self.0.fill_bytes(dest);
-        valgrind::undefined(dest);
+        self.rng.fill_bytes(dest);
+        if self.secret {
+            valgrind::undefined(dest);
+        }
     }
     fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
         self.fill_bytes(dest);
@@ -98,141 +347,166 @@ impl RngCore for SecretRng {
 impl CryptoRng for SecretRng {}
 
 fn main() {
-    // Controls that must FAIL under valgrind, proving the harness sees secrets:
-    // `control-branch` branches on a secret value; `control-nohook` runs the prover
-    // without the declassification hook, so the variable-time inner-product argument
-    // runs on (secret-derived) undefined data.
-    // `secp256k1-control-nohook` runs only the secp256k1 configurations without the
-    // hook: it shows that the secrets (values, blindings, nonces) reach the secp256k1
-    // prover's variable-time argument undefined, i.e. the harness tracks them there.
     let mode = std::env::args().nth(1).unwrap_or_default();
-    if mode != "control-nohook" && mode != "secp256k1-control-nohook" {
-        ballistic::ct::set_declassify_hook(valgrind::defined);
-    }
-    let mut seed_rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x6374);
-    let pc = PedersenGens::default();
-    let mut configurations = 0;
-    let ristretto_shapes: &[(usize, usize)] = if mode.starts_with("secp256k1") {
-        &[]
-    } else {
-        &[(8, 1), (64, 1), (8, 4), (64, 4), (7, 3)]
+    let Some(plan) = plan(&mode) else {
+        eprintln!("ct_prover: unknown mode {mode:?}");
+        std::process::exit(2);
     };
-    for &(n, m) in ristretto_shapes {
-        let bp = BulletproofGens::new(n, m);
-        let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut values: Vec<u64> = (0..m).map(|_| seed_rng.next_u64() & mask).collect();
-        let mut blindings: Vec<Scalar> = (0..m)
-            .map(|_| {
-                let mut w = [0u8; 64];
-                seed_rng.fill_bytes(&mut w);
-                Scalar::from_bytes_mod_order_wide(&w)
-            })
-            .collect();
-        // The secrets: values and blindings.
-        for v in values.iter_mut() {
-            valgrind::undefined(&v.to_le_bytes()); // the copy...
-            let bytes: &mut [u8; 8] = bytemuck_u64(v);
-            valgrind::undefined(bytes); // ...and the value itself
-        }
-        for b in blindings.iter_mut() {
-            let bytes = b.to_bytes();
-            valgrind::undefined(&bytes);
-            *b = scalar_undefined(bytes);
-        }
-        if mode == "control-branch" && values[0] & 1 == 1 {
-            println!("ct_prover: control: branched on a secret bit");
-        }
-        let mut rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()));
-        let (proof, commitments) = RangeProof::prove_multiple_with_rng(
-            &bp,
-            &pc,
-            &mut Transcript::new(b"ct harness"),
-            &values,
-            &blindings,
-            n,
-            &mut rng,
-        )
-        .expect("in-range values prove");
-        // The proof must still be valid: the harness tests the real prover.
-        proof
-            .verify_multiple_with_rng(
-                &bp,
-                &pc,
-                &mut Transcript::new(b"ct harness"),
-                &commitments,
-                n,
-                &mut rand_chacha::ChaCha20Rng::seed_from_u64(1),
-            )
-            .expect("the proof verifies");
-        configurations += 1;
-        println!("ct_prover: n={n} m={m}: proved and verified with secrets marked undefined");
+    if plan.secrets.0.is_some() {
+        ballistic::ct::set_declassify_hook(declassify_traced);
+    } else if !mode.ends_with("control-nohook") {
+        ballistic::ct::set_declassify_hook(declassify);
     }
-    configurations += secp256k1_configurations(&mut seed_rng, mode == "control-branch");
+    // Under valgrind (which emulates AVX2 but not AVX-512) this is AVX2 on x86_64
+    // CPUs that have it; the IFMA backend is only compiled in with the target feature.
+    println!(
+        "ct_prover: ristretto255 lane backend {:?}",
+        ballistic::curve::ristretto::lanes::backend()
+    );
+    let mut seed_rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x6374);
+    let mut configurations = 0;
+    let mut as_expected = true;
+    for &(n, m, bases) in plan.ristretto {
+        ristretto_configuration(&plan, &mut seed_rng, n, m, bases);
+        let label = format!("n={n} m={m} {bases:?} bases");
+        as_expected &= check_taint(plan.secrets, false, &label, m);
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &(n, m, bases) in plan.secp256k1 {
+        secp256k1_configuration(&plan, &mut seed_rng, n, m, bases);
+        let label = format!("secp256k1 n={n} m={m} {bases:?} bases");
+        as_expected &= check_taint(plan.secrets, true, &label, m);
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
     println!("ct_prover: {configurations} configurations");
+    if plan.secrets.0.is_some() {
+        if !as_expected {
+            println!("ct_prover: taint NOT as expected");
+            std::process::exit(1);
+        }
+        println!("ct_prover: taint as expected");
+    }
 }
 
-/// secp256k1 in secp256k1-zkp's format: values, blindings and both nonces (from
-/// which all the prover's randomness derives) are marked undefined.
-fn secp256k1_configurations(seed_rng: &mut rand_chacha::ChaCha20Rng, control: bool) -> usize {
-    use ballistic::curve::{secp256k1::Secp256k1, Curve};
-    use ballistic::secp256k1 as secp;
-    let pc = secp::PedersenGens::default();
-    let mut configurations = 0;
-    for &(n, m) in &[(8usize, 1usize), (64, 1), (8, 4), (64, 4)] {
-        let bp = secp::zkp_generators((2 * n * m).max(secp::GRIN_GENERATORS));
-        let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut values: Vec<u64> = (0..m).map(|_| seed_rng.next_u64() & mask).collect();
+/// `m` values below `2^n`, the ones marked undefined in place when values are secret.
+fn values(seed_rng: &mut rand_chacha::ChaCha20Rng, plan: &Plan, n: usize, m: usize) -> Vec<u64> {
+    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut values: Vec<u64> = (0..m).map(|_| seed_rng.next_u64() & mask).collect();
+    if plan.secrets.marks(Source::Values) {
         for v in values.iter_mut() {
             valgrind::undefined(bytemuck_u64(v));
         }
-        let blindings: Vec<secp::Scalar> = (0..m)
-            .map(|_| {
-                // Reduced in constant time from undefined bytes: the scalar is undefined.
-                let mut w = [0u8; 64];
-                seed_rng.fill_bytes(&mut w);
-                valgrind::undefined(&w);
-                Secp256k1::scalar_from_wide_bytes(&w)
-            })
-            .collect();
-        let mut nonce = [0u8; 32];
-        let mut private_nonce = [0u8; 32];
-        seed_rng.fill_bytes(&mut nonce);
-        seed_rng.fill_bytes(&mut private_nonce);
-        valgrind::undefined(&nonce);
-        valgrind::undefined(&private_nonce);
-        if control && values[0] & 1 == 1 {
-            println!("ct_prover: control: branched on a secret bit");
-        }
-        let mut t = secp::Transcript::new()
-            .with_extra_commit(b"ct harness")
-            .with_nonce(nonce)
-            .with_private_nonce(private_nonce);
-        let (proof, commitments) = secp::RangeProof::prove_multiple_with_rng(
+    }
+    if plan.branch_first && values[0] & 1 == 1 {
+        println!("ct_prover: control: branched on a secret bit");
+    }
+    values
+}
+
+/// 64 bytes to reduce to a blinding, undefined when blindings are secret (the
+/// constant-time reduction carries that into the scalar).
+fn blinding_bytes(seed_rng: &mut rand_chacha::ChaCha20Rng, plan: &Plan) -> [u8; 64] {
+    let mut w = [0u8; 64];
+    seed_rng.fill_bytes(&mut w);
+    if plan.secrets.marks(Source::Blindings) {
+        valgrind::undefined(&w);
+    }
+    w
+}
+
+/// ristretto255 in dalek's format: proves and verifies one configuration.
+fn ristretto_configuration(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    n: usize,
+    m: usize,
+    bases: Bases,
+) {
+    let bp = BulletproofGens::new(n, m);
+    let pc = bases.gens::<Ristretto>();
+    let blindings: Vec<Scalar> = (0..m)
+        .map(|_| Scalar::from_bytes_mod_order_wide(&blinding_bytes(seed_rng, plan)))
+        .collect();
+    let values = values(seed_rng, plan, n, m);
+    let mut rng = SecretRng {
+        rng: rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()),
+        secret: plan.secrets.marks(Source::Randomness),
+    };
+    let (proof, commitments) = RangeProof::prove_multiple_with_rng(
+        &bp,
+        &pc,
+        &mut Transcript::new(b"ct harness"),
+        &values,
+        &blindings,
+        n,
+        &mut rng,
+    )
+    .expect("in-range values prove");
+    // The proof must still be valid: the harness tests the real prover.
+    proof
+        .verify_multiple_with_rng(
             &bp,
             &pc,
-            &mut t,
-            &values,
-            &blindings,
+            &mut Transcript::new(b"ct harness"),
+            &commitments,
             n,
-            &mut rand_chacha::ChaCha20Rng::seed_from_u64(2),
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(1),
         )
-        .expect("in-range values prove");
-        proof
-            .verify_multiple_with_rng(
-                &bp,
-                &pc,
-                &mut secp::Transcript::new().with_extra_commit(b"ct harness"),
-                &commitments,
-                n,
-                &mut rand_chacha::ChaCha20Rng::seed_from_u64(3),
-            )
-            .expect("the proof verifies");
-        configurations += 1;
-        println!(
-            "ct_prover: secp256k1 n={n} m={m}: proved and verified with secrets marked undefined"
-        );
+        .expect("the proof verifies");
+}
+
+/// secp256k1 in secp256k1-zkp's format: values, blindings and both nonces (from
+/// which all the prover's randomness derives) are the secrets.
+fn secp256k1_configuration(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    n: usize,
+    m: usize,
+    bases: Bases,
+) {
+    use ballistic::secp256k1 as secp;
+    let pc = bases.gens::<Secp256k1>();
+    let bp = secp::zkp_generators((2 * n * m).max(secp::GRIN_GENERATORS));
+    let blindings: Vec<secp::Scalar> = (0..m)
+        .map(|_| Secp256k1::scalar_from_wide_bytes(&blinding_bytes(seed_rng, plan)))
+        .collect();
+    let values = values(seed_rng, plan, n, m);
+    let mut nonce = [0u8; 32];
+    let mut private_nonce = [0u8; 32];
+    seed_rng.fill_bytes(&mut nonce);
+    seed_rng.fill_bytes(&mut private_nonce);
+    if plan.secrets.marks(Source::Nonce) {
+        valgrind::undefined(&nonce);
     }
-    configurations
+    if plan.secrets.marks(Source::PrivateNonce) {
+        valgrind::undefined(&private_nonce);
+    }
+    let mut t = secp::Transcript::new()
+        .with_extra_commit(b"ct harness")
+        .with_nonce(nonce)
+        .with_private_nonce(private_nonce);
+    let (proof, commitments) = secp::RangeProof::prove_multiple_with_rng(
+        &bp,
+        &pc,
+        &mut t,
+        &values,
+        &blindings,
+        n,
+        &mut rand_chacha::ChaCha20Rng::seed_from_u64(2),
+    )
+    .expect("in-range values prove");
+    proof
+        .verify_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut secp::Transcript::new().with_extra_commit(b"ct harness"),
+            &commitments,
+            n,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(3),
+        )
+        .expect("the proof verifies");
 }
 
 /// The bytes of a `u64` in place (so that the value the prover reads is the one
@@ -240,9 +514,4 @@ fn secp256k1_configurations(seed_rng: &mut rand_chacha::ChaCha20Rng, control: bo
 fn bytemuck_u64(v: &mut u64) -> &mut [u8; 8] {
     // SAFETY: u64 and [u8; 8] have the same size; alignment of [u8; 8] is 1.
     unsafe { &mut *(v as *mut u64 as *mut [u8; 8]) }
-}
-
-/// A scalar whose bytes carry the undefinedness of `bytes`.
-fn scalar_undefined(bytes: [u8; 32]) -> Scalar {
-    Scalar::from_bytes_mod_order(bytes)
 }

@@ -41,7 +41,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::{check_shape, RangeProof, Variant};
-use crate::ct::{declassify_bool, declassify_point, declassify_scalar};
+use crate::ct::{declassify_bool, declassify_point, declassify_scalar, Declassified};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -235,7 +235,7 @@ where
     let m = values.len();
     let np = check_shape(bp_gens, n, m, T::VARIANT)?;
     // Public by design: the result of the call says whether the values are in range.
-    if !cheat.skip_range_check && !declassify_bool(all_in_range(values, n)) {
+    if !cheat.skip_range_check && !declassify_bool(Declassified::InRange, all_in_range(values, n)) {
         return Err(ProofError::ValueOutOfRange);
     }
 
@@ -254,10 +254,13 @@ where
         .zip(blindings.iter())
         .map(|(v, g)| {
             // Public by design: the commitments are the statement.
-            declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
-                &[C::scalar_from_u64(*v), *g],
-                &[B, B_blinding],
-            )))
+            declassify_point(
+                Declassified::Commitment,
+                ProofPoint::<C>::new(C::pedersen_mul(
+                    &[C::scalar_from_u64(*v), *g],
+                    &[B, B_blinding],
+                )),
+            )
             .encoding
         })
         .collect();
@@ -324,8 +327,8 @@ where
         }
     };
     // Public by design: A and S are part of the proof.
-    let A = declassify_point(ProofPoint::<C>::new(A));
-    let S = declassify_point(ProofPoint::<C>::new(S));
+    let A = declassify_point(Declassified::A, ProofPoint::<C>::new(A));
+    let S = declassify_point(Declassified::S, ProofPoint::<C>::new(S));
     let (y, z) = transcript
         .challenge_yz(&A.encoding, &S.encoding)
         .ok_or(ProofError::ProvingError)?;
@@ -361,14 +364,14 @@ where
     (sec.tau1, sec.tau2) = nonces.tau();
     drop(nonces);
     // Public by design: T_1 and T_2 are part of the proof.
-    let T_1 = declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
-        &[sec.t1, sec.tau1],
-        &[B, B_blinding],
-    )));
-    let T_2 = declassify_point(ProofPoint::<C>::new(C::pedersen_mul(
-        &[sec.t2, sec.tau2],
-        &[B, B_blinding],
-    )));
+    let T_1 = declassify_point(
+        Declassified::T1,
+        ProofPoint::<C>::new(C::pedersen_mul(&[sec.t1, sec.tau1], &[B, B_blinding])),
+    );
+    let T_2 = declassify_point(
+        Declassified::T2,
+        ProofPoint::<C>::new(C::pedersen_mul(&[sec.t2, sec.tau2], &[B, B_blinding])),
+    );
     let x = transcript
         .challenge_x(&T_1.encoding, &T_2.encoding)
         .ok_or(ProofError::ProvingError)?;
@@ -381,8 +384,8 @@ where
         zz_j *= z;
     }
     // Public by design: e_blinding and t_x_blinding are part of the proof.
-    let e_blinding = declassify_scalar::<C>(sec.alpha + sec.rho * x);
-    t_x_blinding = declassify_scalar::<C>(t_x_blinding);
+    let e_blinding = declassify_scalar::<C>(Declassified::EBlinding, sec.alpha + sec.rho * x);
+    t_x_blinding = declassify_scalar::<C>(Declassified::TxBlinding, t_x_blinding);
 
     // l = l(x), r = r(x) are blinded by the uniformly random s_L·x, s_R·x and are what
     // Protocol 1 of the paper sends in the clear: public to the variable-time
@@ -391,13 +394,13 @@ where
         .l0
         .iter()
         .zip(sec.s_L.iter())
-        .map(|(a, s)| declassify_scalar::<C>(*a + *s * x))
+        .map(|(a, s)| declassify_scalar::<C>(Declassified::L, *a + *s * x))
         .collect();
     let mut r: Vec<C::Scalar> = sec
         .r0
         .iter()
         .zip(sec.r1.iter())
-        .map(|(a, s)| declassify_scalar::<C>(*a + *s * x))
+        .map(|(a, s)| declassify_scalar::<C>(Declassified::R, *a + *s * x))
         .collect();
     let t_x = crate::util::inner_product::<C>(&l, &r);
 

@@ -86,7 +86,10 @@ pub fn scalar_pair(seed: &[u8; 32], idx: u64) -> (Scalar, Scalar) {
         r2.zeroize();
         // Public by design: whether a block is retried (probability ≈ 2^−127, and it
         // only reveals that one ChaCha20 output exceeded ℓ).
-        if crate::ct::declassify_bool(s1.is_some() & s2.is_some()) {
+        if crate::ct::declassify_bool(
+            crate::ct::Declassified::NonceRetry,
+            s1.is_some() & s2.is_some(),
+        ) {
             return (s1.unwrap_or(Scalar::ZERO), s2.unwrap_or(Scalar::ZERO));
         }
         retry = retry.wrapping_add(1);
