@@ -12,6 +12,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use zeroize::Zeroize;
 
 /// The name of the ristretto255 curve in proof files and on the command line.
 pub const CURVE_RISTRETTO255: &str = "ristretto255";
@@ -172,7 +173,9 @@ pub struct ProofFileOut<'a> {
 }
 
 /// The openings file written by `prove --openings`: the secrets behind a proof file.
-#[derive(Debug, Serialize, Deserialize)]
+/// `Debug` prints no nonce and no opening's value or blinding; they are zeroized on
+/// drop.
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OpeningsFile {
     /// The curve name.
@@ -193,8 +196,9 @@ pub struct OpeningsFile {
     pub openings: Vec<Opening>,
 }
 
-/// The opening of one commitment `V = value·B + blinding·B_blinding`.
-#[derive(Debug, Serialize, Deserialize)]
+/// The opening of one commitment `V = value·B + blinding·B_blinding` (secret: see
+/// [`OpeningsFile`]).
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Opening {
     /// The committed value.
@@ -204,6 +208,42 @@ pub struct Opening {
     pub blinding: String,
     /// The commitment it opens, as in the proof file.
     pub commitment: String,
+}
+
+impl Drop for OpeningsFile {
+    fn drop(&mut self) {
+        self.nonce.zeroize();
+    }
+}
+
+impl Drop for Opening {
+    fn drop(&mut self) {
+        self.value.zeroize();
+        self.blinding.zeroize();
+    }
+}
+
+impl fmt::Debug for OpeningsFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OpeningsFile")
+            .field("curve", &self.curve)
+            .field("bits", &self.bits)
+            .field("domain", &self.domain)
+            .field("extra_commit", &self.extra_commit)
+            .field("nonce", &self.nonce.as_ref().map(|_| "<redacted>"))
+            .field("openings", &self.openings)
+            .finish()
+    }
+}
+
+impl fmt::Debug for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Opening")
+            .field("value", &"<redacted>")
+            .field("blinding", &"<redacted>")
+            .field("commitment", &self.commitment)
+            .finish()
+    }
 }
 
 /// A structurally valid proof file.
@@ -752,5 +792,33 @@ mod tests {
         assert_eq!(proof_len(rounds_for_shape(64, 2)), 736);
         assert_eq!(proof_len(rounds_for_shape(48, 3)), 800);
         assert_eq!(proof_len(rounds_for_shape(1, 1)), 288);
+    }
+}
+
+#[cfg(test)]
+mod secret_debug_tests {
+    use super::*;
+
+    /// `Debug` of the openings prints neither the nonce nor any value or blinding.
+    #[test]
+    fn openings_debug_redacts_secrets() {
+        let file = OpeningsFile {
+            curve: "secp256k1".into(),
+            bits: 64,
+            domain: None,
+            extra_commit: None,
+            nonce: Some("ab".repeat(32)),
+            openings: vec![Opening {
+                value: 987_654_321,
+                blinding: "cd".repeat(32),
+                commitment: "09".repeat(33),
+            }],
+        };
+        for shown in [format!("{file:?}"), format!("{file:#?}")] {
+            assert!(!shown.contains("abab"), "{shown}");
+            assert!(!shown.contains("cdcd"), "{shown}");
+            assert!(!shown.contains("987654321"), "{shown}");
+            assert!(shown.contains("0909"), "{shown}");
+        }
     }
 }

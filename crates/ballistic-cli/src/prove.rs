@@ -315,8 +315,10 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
                 })
                 .collect(),
         };
-        let mut text = serde_json::to_string_pretty(&openings)
-            .map_err(|e| CliError::new(format!("cannot encode the openings: {e}")))?;
+        let mut text = zeroize::Zeroizing::new(
+            serde_json::to_string_pretty(&openings)
+                .map_err(|e| CliError::new(format!("cannot encode the openings: {e}")))?,
+        );
         text.push('\n');
         Some(output::write_secret(path, |file| {
             file.write_all(text.as_bytes())

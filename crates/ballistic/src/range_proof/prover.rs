@@ -19,7 +19,7 @@
 //! # Secrets left behind
 //! Every secret the prover derives (the bits of the values, `α, ρ, τ_1, τ_2`, `s_L`,
 //! `s_R`, `t_1`, `t_2` and the vectors of `l(X)`, `r(X)` before `x`) lives in one
-//! [`ProverSecrets`], whose `Drop` zeroizes it: on success, on every early return
+//! `ProverSecrets`, whose `Drop` zeroizes it: on success, on every early return
 //! (a rejected challenge, a failed inner-product argument) and on unwinding. The
 //! caller's blindings converted to the curve's scalars are held in
 //! [`Zeroizing`], the nonce generators zeroize themselves on drop, and the
