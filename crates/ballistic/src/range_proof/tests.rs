@@ -1,6 +1,7 @@
 //! Soundness tests that need the prover's internals: a cheating prover.
 
 use super::prover::{prove_with, Cheat};
+use super::RangeProof;
 use crate::curve::ristretto::scalar::MontScalar as Scalar;
 use crate::curve::ristretto::Ristretto;
 use crate::curve::Curve;
@@ -159,6 +160,26 @@ impl rand_core::RngCore for ConstantRng {
 
 impl rand_core::CryptoRng for ConstantRng {}
 
+/// `α·B̃` of a single-value proof of `v` at width `n`, recovered as
+/// `A − Σ_i (a_L[i] ? G_i : −H_i)` (exact: the same `α` gives the same encoding).
+pub(crate) fn alpha_blinding_of<C: Curve>(
+    proof: &RangeProof<C>,
+    bp: &BulletproofGens<C>,
+    v: u64,
+    n: usize,
+) -> C::Encoding {
+    let (G, H) = bp.padded_vectors(n, 1);
+    let mut a = proof.A.point;
+    for i in 0..n {
+        a = if (v >> i) & 1 == 1 {
+            a - G[i]
+        } else {
+            a + H[i]
+        };
+    }
+    C::encode(&a)
+}
+
 /// With a constant caller RNG, one `(v, γ)` proved at n = 32 and at n = 64 must not
 /// reuse `α` (the prover's witness RNG is keyed by the whole statement): `α·B̃` is
 /// recovered from each proof as `A − Σ_i (a_L[i] ? G_i : −H_i)`.
@@ -179,16 +200,7 @@ fn weak_rng_does_not_repeat_nonces_across_statements() {
             Cheat::default(),
         )
         .expect("proves");
-        let (G, H) = bp.padded_vectors(n, 1);
-        let mut a = proof.A.point;
-        for i in 0..n {
-            a = if (v >> i) & 1 == 1 {
-                a - G[i]
-            } else {
-                a + H[i]
-            };
-        }
-        Ristretto::encode(&a)
+        alpha_blinding_of(&proof, &bp, v, n)
     };
     // The recovery is exact: the same statement gives the same α (so the test can
     // see a reuse)…

@@ -673,16 +673,7 @@ fn weak_rng_without_nonce_does_not_repeat_nonces_across_statements() {
         let (proof, _) =
             RangeProof::prove_single_with_rng(&bp, &pc, t, v, &gamma, n, &mut ConstantRng)
                 .expect("proves");
-        let (G, H) = bp.padded_vectors(n, 1);
-        let mut a = proof.A.point;
-        for i in 0..n {
-            a = if (v >> i) & 1 == 1 {
-                a - G[i]
-            } else {
-                a + H[i]
-            };
-        }
-        Secp256k1::encode(&a)
+        crate::range_proof::tests::alpha_blinding_of(&proof, &bp, v, n)
     };
     assert_eq!(alpha_blinding(32), alpha_blinding(32));
     assert_ne!(alpha_blinding(32), alpha_blinding(64));
