@@ -345,6 +345,24 @@ impl<C: Curve> BulletproofGens<C> {
         }
     }
 
+    /// Checks `m` parties of `n` generators each against the limits
+    /// ([`crate::MAX_BITS`], [`crate::MAX_AGGREGATION`]) and these generators'
+    /// capacity; returns the padded length `N'`. Every `n ≤ 64` and `m` are accepted
+    /// (secp256k1-zkp itself only has `n·m` a power of two; other shapes use the
+    /// padding rule of `docs/padding.md`).
+    pub(crate) fn check_parties(&self, n: usize, m: usize) -> Result<usize, ProofError> {
+        if n == 0 || n > crate::MAX_BITS {
+            return Err(ProofError::InvalidBitsize);
+        }
+        if m == 0 || m > crate::MAX_AGGREGATION {
+            return Err(ProofError::InvalidAggregation);
+        }
+        if !self.supports(n, m) {
+            return Err(ProofError::InvalidGeneratorsLength);
+        }
+        Ok(padded_len(n, m))
+    }
+
     /// Whether the generators use the flat layout ([`BulletproofGens::from_flat_vectors`]).
     pub fn is_flat(&self) -> bool {
         self.flat
@@ -469,7 +487,7 @@ impl<C: Curve> BulletproofGens<C> {
     /// assert_eq!(gens.table_bytes(), bytes);
     /// ```
     pub fn precompute_verifier(&self, n: usize, m: usize) -> Result<usize, ProofError> {
-        crate::range_proof::check_shape(self, n, m, crate::range_proof::Variant::Dalek)?;
+        self.check_parties(n, m)?;
         Ok(self
             .get_or_build((n, m, TableUse::Verifier), true)
             .map_or(0, |t| C::precomputation_bytes(&t)))

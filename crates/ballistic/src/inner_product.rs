@@ -48,8 +48,69 @@ use alloc::vec::Vec;
 
 use crate::curve::{Curve, SparseMsm};
 use crate::errors::ProofError;
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::InnerProductTranscript;
 use crate::util::inner_product;
+
+/// How the argument pairs positions in each round, and how far it folds.
+///
+/// # Example
+/// ```
+/// use ballistic::inner_product::Folding;
+/// assert_eq!(Folding::Halves.final_len(64), 1);
+/// assert_eq!(Folding::EvenOdd.final_len(64), 2);
+/// assert_eq!(Folding::EvenOdd.position(1, 8), 4); // bit reversal of 001
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Folding {
+    /// dalek's: each round pairs position `i` of the low half with `i + n_k/2`, down
+    /// to vectors of length one.
+    Halves,
+    /// secp256k1-zkp's: each round pairs even with odd positions, down to vectors of
+    /// length two (one round fewer). Computed as [`Folding::Halves`] over the
+    /// bit-reversed order (see the secp256k1-zkp format notes, §7).
+    EvenOdd,
+}
+
+impl Folding {
+    /// Length of the final vectors `a`, `b` for `np` generators.
+    pub fn final_len(self, np: usize) -> usize {
+        match self {
+            Folding::Halves => 1,
+            Folding::EvenOdd => np.min(2),
+        }
+    }
+
+    /// The position in the argument's working order of generator `i` of `np` (the bit
+    /// reversal of `i` for [`Folding::EvenOdd`]; an involution).
+    pub fn position(self, i: usize, np: usize) -> usize {
+        match self {
+            Folding::Halves => i,
+            Folding::EvenOdd => {
+                let lg = np.trailing_zeros();
+                if lg == 0 {
+                    0
+                } else {
+                    i.reverse_bits() >> (usize::BITS - lg)
+                }
+            }
+        }
+    }
+
+    /// Reorders `v` (of length `np`) between the generators' order and the working
+    /// order (the same permutation both ways).
+    pub(crate) fn permute<X: Copy>(self, v: &mut [X]) {
+        if self == Folding::Halves {
+            return;
+        }
+        let np = v.len();
+        for i in 0..np {
+            let j = self.position(i, np);
+            if j > i {
+                v.swap(i, j);
+            }
+        }
+    }
+}
 
 /// How many lazy rounds the prover runs over one base before materialising the
 /// current generators (see the cost model above; 3 is optimal for every `N'` from 8
@@ -94,7 +155,7 @@ pub struct InnerProductProof<C: Curve> {
     pub(crate) b: Vec<C::Scalar>,
 }
 
-fn challenge<C: Curve, T: TranscriptProtocol<C>>(
+fn challenge<C: Curve, T: InnerProductTranscript<C> + ?Sized>(
     transcript: &mut T,
     L: &ProofPoint<C>,
     R: &ProofPoint<C>,
@@ -103,12 +164,12 @@ fn challenge<C: Curve, T: TranscriptProtocol<C>>(
 }
 
 impl<C: Curve> InnerProductProof<C> {
-    /// Proves `P = <a,G> + <b,H'> + <a,b>·Q` with `H'_i = h_factors[i]·H_i`, folding
-    /// until the vectors have length `final_len` (1 or 2, at most `N'`). With
-    /// `tables`, the rounds over the original generators use precomputed tables.
+    /// Proves `P = <a,G> + <b,H'> + <a,b>·Q` with `H'_i = h_factors[i]·H_i`, all in
+    /// the generators' order, folding as `folding` prescribes. With `tables`, the
+    /// rounds over the original generators use precomputed tables.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn create<T: TranscriptProtocol<C>>(
-        final_len: usize,
+    pub(crate) fn create<T: InnerProductTranscript<C> + ?Sized>(
+        folding: Folding,
         tables: Option<&IpaTables<'_, C>>,
         transcript: &mut T,
         Q: &C::Point,
@@ -122,8 +183,8 @@ impl<C: Curve> InnerProductProof<C> {
         debug_assert!(np.is_power_of_two());
         debug_assert!(H.len() == np && a.len() == np && b.len() == np && h_factors.len() == np);
         transcript.innerproduct_domain_sep(np as u64);
-
-        debug_assert!(final_len.is_power_of_two() && final_len <= np);
+        let final_len = folding.final_len(np);
+        debug_assert!(tables.is_none_or(|t| t.folding == folding && t.np == np));
         let lg = np.trailing_zeros() as usize;
         let mut L_vec = Vec::with_capacity(lg);
         let mut R_vec = Vec::with_capacity(lg);
@@ -131,10 +192,16 @@ impl<C: Curve> InnerProductProof<C> {
         // Blocks of lazy rounds over a base of explicit generators (initially the
         // original ones); at the end of a block the current generators are
         // materialised and become the next base.
+        // In the argument's working order (the tables keep the generators' own).
         let mut base_G: Vec<C::Point> = G.to_vec();
         let mut base_H: Vec<C::Point> = H.to_vec();
         let mut gc = vec![C::scalar_one(); np];
         let mut hc = h_factors.to_vec();
+        for v in [&mut a, &mut b, &mut hc] {
+            folding.permute(v);
+        }
+        folding.permute(&mut base_G);
+        folding.permute(&mut base_H);
         let mut n = np;
         let mut sL: Vec<(usize, C::Scalar)> = Vec::with_capacity(np);
         let mut sR: Vec<(usize, C::Scalar)> = Vec::with_capacity(np);
@@ -248,7 +315,7 @@ impl<C: Curve> InnerProductProof<C> {
     /// Replays the transcript for a proof over vectors of length `np` and returns the
     /// challenges `u_k`. Fails if the number of rounds and final scalars do not match
     /// `np` or a challenge is rejected.
-    pub(crate) fn verification_challenges<T: TranscriptProtocol<C>>(
+    pub(crate) fn verification_challenges<T: InnerProductTranscript<C> + ?Sized>(
         &self,
         np: usize,
         transcript: &mut T,
@@ -279,6 +346,271 @@ impl<C: Curve> InnerProductProof<C> {
     pub fn rounds(&self) -> usize {
         self.L_vec.len()
     }
+
+    /// Proves `P = <a, G> + <b, H'> + <a, b>·Q` for `H'_i = y_inv^i·H_i` under any
+    /// protocol's transcript: the argument alone (protocols call it with their own
+    /// transcripts and cached tables). `G`, `H`, `a`, `b` have one power-of-two
+    /// length `N'`, in the generators' order; `folding` is the format's.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidGeneratorsLength`] if the lengths differ or are not a
+    /// power of two; [`ProofError::ProvingError`] if the transcript rejects a
+    /// challenge.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::inner_product::{Folding, InnerProductProof};
+    /// use ballistic::curve::{Curve, ristretto::Ristretto};
+    /// use ballistic::merlin::Transcript;
+    /// type C = Ristretto;
+    /// let (G, H) = (C::generator_chain(b"G", 8), C::generator_chain(b"H", 8));
+    /// let Q = C::generator_chain(b"Q", 1)[0];
+    /// let a: Vec<_> = (1..=8u64).map(C::scalar_from_u64).collect();
+    /// let b: Vec<_> = (11..=18u64).map(C::scalar_from_u64).collect();
+    /// let y_inv = C::scalar_one();
+    /// let ab = a.iter().zip(&b).fold(C::scalar_zero(), |s, (x, y)| s + *x * *y);
+    /// let P = C::vartime_multiscalar_mul(&a, &G) + C::vartime_multiscalar_mul(&b, &H)
+    ///     + C::mul(&ab, &Q);
+    /// let proof = InnerProductProof::<C>::prove(
+    ///     &mut Transcript::new(b"my protocol"), Folding::Halves, &Q, &y_inv, &G, &H, a, b)?;
+    /// assert_eq!(proof.rounds(), 3);
+    /// proof.verify(&mut Transcript::new(b"my protocol"), Folding::Halves, &Q, &y_inv, &P,
+    ///     &G, &H)?;
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove<T: InnerProductTranscript<C> + ?Sized>(
+        transcript: &mut T,
+        folding: Folding,
+        Q: &C::Point,
+        y_inv: &C::Scalar,
+        G: &[C::Point],
+        H: &[C::Point],
+        a: Vec<C::Scalar>,
+        b: Vec<C::Scalar>,
+    ) -> Result<Self, ProofError> {
+        let np = G.len();
+        if !np.is_power_of_two() || H.len() != np || a.len() != np || b.len() != np {
+            return Err(ProofError::InvalidGeneratorsLength);
+        }
+        let h_factors = crate::util::powers::<C>(y_inv, np);
+        Self::create(folding, None, transcript, Q, &h_factors, G, H, a, b)
+    }
+
+    /// Verifies `P = <a, G> + <b, H'> + <a, b>·Q` for `H'_i = y_inv^i·H_i` (see
+    /// [`InnerProductProof::prove`]) with one multiscalar multiplication.
+    ///
+    /// # Errors
+    /// [`ProofError::VerificationError`] if the proof does not verify, its shape does
+    /// not match the generators, or a challenge is rejected.
+    #[allow(clippy::too_many_arguments)]
+    pub fn verify<T: InnerProductTranscript<C> + ?Sized>(
+        &self,
+        transcript: &mut T,
+        folding: Folding,
+        Q: &C::Point,
+        y_inv: &C::Scalar,
+        P: &C::Point,
+        G: &[C::Point],
+        H: &[C::Point],
+    ) -> Result<(), ProofError> {
+        let np = G.len();
+        if H.len() != np {
+            return Err(ProofError::VerificationError);
+        }
+        let v = self.verification_scalars(np, folding, y_inv, transcript)?;
+        // 0 = P + Σ (u²·L + u⁻²·R) − <g, G> − <h, H> − a·b·Q
+        let cap = 2 * np + 2 * self.rounds() + 2;
+        let mut scalars: Vec<C::Scalar> = Vec::with_capacity(cap);
+        let mut points: Vec<C::Point> = Vec::with_capacity(cap);
+        scalars.push(C::scalar_one());
+        points.push(*P);
+        for (((sq, inv_sq), L), R) in v
+            .u_sq
+            .iter()
+            .zip(&v.u_inv_sq)
+            .zip(&self.L_vec)
+            .zip(&self.R_vec)
+        {
+            scalars.extend([*sq, *inv_sq]);
+            points.extend([L.point, R.point]);
+        }
+        scalars.extend(v.g.iter().map(|x| -*x));
+        points.extend_from_slice(G);
+        scalars.extend(v.h.iter().map(|x| -*x));
+        points.extend_from_slice(H);
+        scalars.push(-v.ab);
+        points.push(*Q);
+        let check = crate::msm::vartime_multiscalar_mul::<C>(&scalars, &points);
+        if C::is_identity(&check) {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationError)
+        }
+    }
+
+    /// Replays the transcript and returns the scalars of the verification equation
+    /// `P + Σ_k (u_k²·L_k + u_k⁻²·R_k) = <g, G> + <h, H> + a·b·Q` over `np`
+    /// generators with `H'_i = y_inv^i·H_i` (dalek's `verification_scalars`, with the
+    /// `y_inv^i` folded into `h`).
+    ///
+    /// # Errors
+    /// [`ProofError::VerificationError`] if the proof's shape does not match `np` and
+    /// `folding`, a point is the identity, or a challenge is rejected.
+    pub fn verification_scalars<T: InnerProductTranscript<C> + ?Sized>(
+        &self,
+        np: usize,
+        folding: Folding,
+        y_inv: &C::Scalar,
+        transcript: &mut T,
+    ) -> Result<VerificationScalars<C>, ProofError> {
+        if self.a.len() != folding.final_len(np) {
+            return Err(ProofError::VerificationError);
+        }
+        let u = self.verification_challenges(np, transcript)?;
+        let mut u_inv = u.clone();
+        C::scalar_batch_invert(&mut u_inv);
+        verification_scalars::<C>(
+            folding,
+            np,
+            &self.a,
+            &self.b,
+            &u,
+            &u_inv,
+            *y_inv,
+            C::scalar_one(),
+        )
+    }
+}
+
+/// The scalars of an inner-product proof's verification equation (see
+/// [`InnerProductProof::verification_scalars`]), each multiplied by a weight.
+#[derive(Clone, Debug)]
+pub struct VerificationScalars<C: Curve> {
+    /// `u_k²`, per round (not weighted).
+    pub u_sq: Vec<C::Scalar>,
+    /// `u_k⁻²`, per round (not weighted).
+    pub u_inv_sq: Vec<C::Scalar>,
+    /// The coefficient of `G_i`, `weight·a·s_i`, in the generators' order.
+    pub g: Vec<C::Scalar>,
+    /// The coefficient of `H_i`, `weight·b·y_inv^i·s_i⁻¹`, in the generators' order.
+    pub h: Vec<C::Scalar>,
+    /// `<a, b>` of the final vectors (not weighted).
+    pub ab: C::Scalar,
+}
+
+/// The verification scalars from the challenges `u` and their inverses `u_inv`,
+/// with the weight folded into the seeds of the `s` recursions (three
+/// multiplications per generator in all; see `docs/inner-product.md`).
+///
+/// `g_i = weight·a_h·s'_j` and `h_i = weight·b_h·y^{−i}·s'_j⁻¹` at working position
+/// `p(i) = j·f + h` (`f` the final length): `s'⁻¹ = Π_k u_k · Π_{k: bit set} u_k⁻²`
+/// with the `y^{−i}` factor folded into the rounds (round `k` consumes bit `lg−1−k`
+/// of the working position, i.e. bit `lg−1−k` of `i` for [`Folding::Halves`] and bit
+/// `k` of `i` for [`Folding::EvenOdd`], whose final index consumes bit `lg−1`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn verification_scalars<C: Curve>(
+    folding: Folding,
+    np: usize,
+    a: &[C::Scalar],
+    b: &[C::Scalar],
+    u: &[C::Scalar],
+    u_inv: &[C::Scalar],
+    y_inv: C::Scalar,
+    weight: C::Scalar,
+) -> Result<VerificationScalars<C>, ProofError> {
+    let lg = u.len();
+    let f = a.len();
+    if f == 0
+        || b.len() != f
+        || !f.is_power_of_two()
+        || !np.is_power_of_two()
+        || np % f != 0
+        || u_inv.len() != lg
+        || lg + f.trailing_zeros() as usize != np.trailing_zeros() as usize
+    {
+        return Err(ProofError::VerificationError);
+    }
+    let mut all_inv = C::scalar_one();
+    let mut all = C::scalar_one();
+    let mut u_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
+    let mut u_inv_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
+    for (uk, uk_inv) in u.iter().zip(u_inv) {
+        all_inv *= *uk_inv;
+        all *= *uk;
+        u_sq.push(*uk * *uk);
+        u_inv_sq.push(*uk_inv * *uk_inv);
+    }
+    let rounds_len = np / f;
+    // G side. With one final element `a` is folded into the seed of the recursion,
+    // which then yields `weight·a·s'_j` directly.
+    let mut g: Vec<C::Scalar> = match a {
+        [a0] => s_vector::<C>(&u_sq, weight * all_inv * *a0, rounds_len),
+        _ => {
+            let s_prime = s_vector::<C>(&u_sq, weight * all_inv, rounds_len);
+            let mut g: Vec<C::Scalar> = Vec::with_capacity(np);
+            for s_j in &s_prime {
+                for ah in a {
+                    g.push(*ah * *s_j);
+                }
+            }
+            g
+        }
+    };
+    // H side: per-round factors u_k⁻²·y^{−2^bit}.
+    let lg_np = np.trailing_zeros() as usize;
+    let y_inv_2k = |k: usize| {
+        let mut p = y_inv;
+        for _ in 0..k {
+            p *= p;
+        }
+        p
+    };
+    let mut t_factors: Vec<C::Scalar> = Vec::with_capacity(lg);
+    for (k, inv_sq) in u_inv_sq.iter().enumerate() {
+        let bit = match folding {
+            Folding::Halves => lg_np - 1 - k,
+            Folding::EvenOdd => k,
+        };
+        t_factors.push(*inv_sq * y_inv_2k(bit));
+    }
+    // Likewise `b` into the seed of the `t` recursion for one final element.
+    let mut h: Vec<C::Scalar> = match b {
+        [b0] => s_vector::<C>(&t_factors, weight * all * *b0, rounds_len),
+        _ => {
+            let t_prime = s_vector::<C>(&t_factors, weight * all, rounds_len);
+            let top = if f == 2 {
+                y_inv_2k(lg_np - 1)
+            } else {
+                C::scalar_one()
+            };
+            let mut h: Vec<C::Scalar> = Vec::with_capacity(np);
+            for t_j in &t_prime {
+                for (k, bh) in b.iter().enumerate() {
+                    let bh = if k == 1 { *bh * top } else { *bh };
+                    h.push(bh * *t_j);
+                }
+            }
+            h
+        }
+    };
+    if g.len() != np || h.len() != np {
+        return Err(ProofError::VerificationError);
+    }
+    // From the working order to the generators' order.
+    folding.permute(&mut g);
+    folding.permute(&mut h);
+    let mut ab = C::scalar_zero();
+    for (ah, bh) in a.iter().zip(b) {
+        ab += *ah * *bh;
+    }
+    Ok(VerificationScalars {
+        u_sq,
+        u_inv_sq,
+        g,
+        h,
+        ab,
+    })
 }
 
 /// `s_i = Π_k u_k^{±1}` (the sign of round `k` is bit `lg−1−k` of `i`), from `u_k²` and
@@ -367,14 +699,14 @@ fn materialise<C: Curve>(
     (out, new_H)
 }
 
-/// Cached tables over the original `G || H` (in their own order, `position` maps the
+/// Cached tables over the original `G || H` (in their own order; `folding` maps the
 /// working order to it): every round runs over them (`rounds = usize::MAX`), or a
 /// first block of `rounds` rounds whose current generators are then materialised
 /// from them (`docs/inner-product.md`, "Larger shapes share the verifier's tables").
 pub(crate) struct IpaTables<'a, C: Curve> {
     pub(crate) table: &'a C::Precomputation,
     pub(crate) np: usize,
-    pub(crate) position: &'a (dyn Fn(usize) -> usize + Sync),
+    pub(crate) folding: Folding,
     /// How many rounds stay lazy over the original generators before the current
     /// generators are materialised from the tables (`usize::MAX`: every round).
     pub(crate) rounds: usize,
@@ -388,14 +720,14 @@ impl<C: Curve> IpaTables<'_, C> {
     fn index(&self, i: usize) -> usize {
         let np = self.np;
         if i < np {
-            (self.position)(i)
+            self.folding.position(i, np)
         } else {
-            np + (self.position)(i - np)
+            np + self.folding.position(i - np, np)
         }
     }
 
     /// `L` and `R` over the cached tables of the original generators (whose order
-    /// is the generators' own, not the argument's working order: `position` maps).
+    /// is the generators' own, not the argument's working order: `folding` maps).
     fn msm_pair(
         &self,
         sL: &[(usize, C::Scalar)],
@@ -501,20 +833,14 @@ mod tests {
                 (6, usize::MAX, true),
                 (7, LAZY_BLOCK_ROUNDS, false),
             ] {
-                let position = move |i: usize| {
-                    if reversed && lg > 0 {
-                        i.reverse_bits() >> (usize::BITS - lg as u32)
-                    } else {
-                        i
-                    }
+                let folding = if reversed {
+                    Folding::EvenOdd
+                } else {
+                    Folding::Halves
                 };
-                // The tables hold the generators in their own order: working index `i`
-                // sits at `position(i)`.
-                let mut own = vec![Q; 2 * np];
-                for i in 0..np {
-                    own[position(i)] = G[i];
-                    own[np + position(i)] = H[i];
-                }
+                // The tables hold the generators in their own order.
+                let mut own = G.clone();
+                own.extend_from_slice(&H);
                 let split = mode >= 6;
                 let pre = if split {
                     Ristretto::precompute_for_prover(&own)
@@ -525,13 +851,13 @@ mod tests {
                 let tables = IpaTables::<Ristretto> {
                     table: &pre,
                     np,
-                    position: &position,
+                    folding,
                     rounds,
                     q_high: (mode == 6).then(|| Q * (two64 * two64)),
                 };
                 let mut pt = merlin::Transcript::new(b"ipp test");
                 let proof = InnerProductProof::<Ristretto>::create(
-                    1,
+                    folding,
                     (mode > 0).then_some(&tables),
                     &mut pt,
                     &Q,
@@ -542,27 +868,45 @@ mod tests {
                     b.clone(),
                 )
                 .expect("prove");
-                assert_eq!(proof.rounds(), lg);
+                assert_eq!(proof.rounds(), lg + 1 - folding.final_len(np));
+                let y_inv = Ristretto::scalar_invert(&y);
+                let verify = |P: &Point| {
+                    proof.verify(
+                        &mut merlin::Transcript::new(b"ipp test"),
+                        folding,
+                        &Q,
+                        &y_inv,
+                        P,
+                        &G,
+                        &H,
+                    )
+                };
+                assert!(verify(&P).is_ok(), "np = {np}, mode {mode}");
+                assert!(verify(&(P + Q)).is_err(), "np = {np}, mode {mode}");
 
-                let mut vt = merlin::Transcript::new(b"ipp test");
-                let u = proof
-                    .verification_challenges(np, &mut vt)
-                    .expect("challenges");
-                let mut u_inv = u.clone();
-                let all_inv = Ristretto::scalar_batch_invert(&mut u_inv);
-                let u_sq: Vec<Scalar> = u.iter().map(|x| x * x).collect();
-                let s = s_vector::<Ristretto>(&u_sq, all_inv, np);
-                let mut lhs = P;
-                for k in 0..lg {
-                    lhs += proof.L_vec[k].point * u_sq[k]
-                        + proof.R_vec[k].point * (u_inv[k] * u_inv[k]);
+                // dalek's form of the equation, computed independently of
+                // `verification_scalars`.
+                if folding == Folding::Halves {
+                    let mut vt = merlin::Transcript::new(b"ipp test");
+                    let u = proof
+                        .verification_challenges(np, &mut vt)
+                        .expect("challenges");
+                    let mut u_inv = u.clone();
+                    let all_inv = Ristretto::scalar_batch_invert(&mut u_inv);
+                    let u_sq: Vec<Scalar> = u.iter().map(|x| x * x).collect();
+                    let s = s_vector::<Ristretto>(&u_sq, all_inv, np);
+                    let mut lhs = P;
+                    for k in 0..lg {
+                        lhs += proof.L_vec[k].point * u_sq[k]
+                            + proof.R_vec[k].point * (u_inv[k] * u_inv[k]);
+                    }
+                    let s_inv: Vec<Scalar> = s.iter().rev().copied().collect();
+                    let (a, b) = (proof.a[0], proof.b[0]);
+                    let rhs = Ristretto::vartime_multiscalar_mul(&s, &G) * a
+                        + Ristretto::vartime_multiscalar_mul(&s_inv, &Hp) * b
+                        + Q * (a * b);
+                    assert_eq!(lhs, rhs, "np = {np}, mode {mode}");
                 }
-                let s_inv: Vec<Scalar> = s.iter().rev().copied().collect();
-                let (a, b) = (proof.a[0], proof.b[0]);
-                let rhs = Ristretto::vartime_multiscalar_mul(&s, &G) * a
-                    + Ristretto::vartime_multiscalar_mul(&s_inv, &Hp) * b
-                    + Q * (a * b);
-                assert_eq!(lhs, rhs, "np = {np}, mode {mode}");
 
                 // A wrong length is rejected, never indexed out of bounds.
                 let mut vt = merlin::Transcript::new(b"ipp test");

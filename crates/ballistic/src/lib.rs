@@ -10,8 +10,9 @@
 //!   panics on any bytes.
 //! * `no_std` + `alloc` core; the `std` feature (default) adds the OS RNG.
 //!
-//! The protocol is written once over [`curve::Curve`] and
-//! [`transcript::TranscriptProtocol`]; a curve's wire format is a thin adapter.
+//! The protocol is written once over [`curve::Curve`]; a wire format is a type
+//! beside it ([`range_proof::format`]) that names its transcript, its folding and its
+//! codec.
 //!
 //! ```
 //! use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof};

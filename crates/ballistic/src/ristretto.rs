@@ -31,8 +31,6 @@
 //! # Ok::<(), ballistic::ProofError>(())
 //! ```
 
-use alloc::vec::Vec;
-
 pub use crate::curve::ristretto::Ristretto;
 pub use crate::errors::ProofError;
 pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
@@ -56,41 +54,13 @@ pub fn random_scalar<R: rand_core::RngCore + rand_core::CryptoRng>(rng: &mut R) 
 pub type PedersenGens = crate::generators::PedersenGens<Ristretto>;
 /// The inner-product generators on ristretto255 (dalek's chains plus padding chains).
 pub type BulletproofGens = crate::generators::BulletproofGens<Ristretto>;
-/// A range proof on ristretto255.
-pub type RangeProof = crate::range_proof::RangeProof<Ristretto>;
+/// A range proof on ristretto255 in dalek's format
+/// ([`RangeProof::to_bytes`](crate::range_proof::RangeProof::to_bytes),
+/// [`RangeProof::from_bytes`](crate::range_proof::RangeProof::from_bytes)).
+pub type RangeProof = crate::range_proof::RangeProof<Ristretto, crate::range_proof::format::Dalek>;
 /// Verifies many ristretto255 range proofs (any shapes, any Pedersen bases) at once.
 pub type BatchVerifier<'g> = crate::range_proof::batch::BatchVerifier<'g, Ristretto>;
 pub use crate::range_proof::batch::BatchError;
-
-impl crate::range_proof::RangeProof<Ristretto> {
-    /// Serialises the proof in dalek's byte layout: `(2·⌈log2(n·m)⌉ + 9)·32` bytes.
-    ///
-    /// # Example
-    /// ```
-    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof};
-    /// use ballistic::merlin::Transcript;
-    /// use ballistic::curve25519_dalek::scalar::Scalar;
-    /// let (bp, pc) = (BulletproofGens::new(7, 3), PedersenGens::default());
-    /// let (proof, _) = RangeProof::prove_multiple(&bp, &pc, &mut Transcript::new(b"ex"),
-    ///     &[1, 2, 3], &[Scalar::ONE; 3], 7)?;
-    /// assert_eq!(proof.to_bytes().len(), (2 * 5 + 9) * 32); // ⌈log2(21)⌉ = 5
-    /// # Ok::<(), ballistic::ProofError>(())
-    /// ```
-    pub fn to_bytes(&self) -> Vec<u8> {
-        self.to_bytes_dalek_layout()
-    }
-
-    /// Parses a proof in dalek's byte layout; strict (see [`crate::range_proof::wire`]).
-    ///
-    /// # Example
-    /// ```
-    /// use ballistic::ristretto::{RangeProof, ProofError};
-    /// assert_eq!(RangeProof::from_bytes(&[0u8; 100]).unwrap_err(), ProofError::FormatError);
-    /// ```
-    pub fn from_bytes(slice: &[u8]) -> Result<Self, ProofError> {
-        Self::from_bytes_dalek_layout(slice)
-    }
-}
 
 #[cfg(feature = "serde")]
 mod serde_impl {

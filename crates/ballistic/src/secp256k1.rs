@@ -33,14 +33,17 @@ pub use crate::curve::secp256k1::{Point, Secp256k1};
 pub use crate::errors::ProofError;
 pub use crate::range_proof::zkp::rewind::Rewound;
 pub use crate::range_proof::zkp::transcript::ZkpTranscript as Transcript;
+pub use crate::range_proof::zkp::Zkp;
 pub use k256::Scalar;
 
 /// The Pedersen bases: `B = H` (secp256k1-zkp's value generator), `B_blinding = G`.
 pub type PedersenGens = crate::generators::PedersenGens<Secp256k1>;
 /// The inner-product generators (secp256k1-zkp's flat vector; see [`zkp_generators`]).
 pub type BulletproofGens = crate::generators::BulletproofGens<Secp256k1>;
-/// A range proof on secp256k1.
-pub type RangeProof = crate::range_proof::RangeProof<Secp256k1>;
+/// A range proof on secp256k1 in secp256k1-zkp's format
+/// ([`RangeProof::to_bytes`](crate::range_proof::RangeProof::to_bytes),
+/// [`RangeProof::from_bytes`](crate::range_proof::RangeProof::from_bytes)).
+pub type RangeProof = crate::range_proof::RangeProof<Secp256k1, Zkp>;
 /// Verifies many secp256k1 range proofs (any shapes, any value generators) at once.
 pub type BatchVerifier<'g> = crate::range_proof::batch::BatchVerifier<'g, Secp256k1>;
 pub use crate::range_proof::batch::BatchError;
@@ -74,31 +77,4 @@ pub fn zkp_generators(total: usize) -> BulletproofGens {
 /// ```
 pub fn grin_generators() -> BulletproofGens {
     zkp_generators(GRIN_GENERATORS)
-}
-
-impl crate::range_proof::RangeProof<Secp256k1> {
-    /// Serialises in secp256k1-zkp's layout (675 bytes for a 64-bit proof). A proof
-    /// made with another transcript flavour (e.g. Merlin) has no such layout and is
-    /// written in the dalek layout with 33-byte points instead.
-    ///
-    /// # Example
-    /// ```
-    /// use ballistic::range_proof::zkp::wire::proof_len;
-    /// assert_eq!(proof_len(128), 739);
-    /// ```
-    pub fn to_bytes(&self) -> Vec<u8> {
-        self.to_bytes_zkp_layout()
-            .unwrap_or_else(|_| self.to_bytes_dalek_layout())
-    }
-
-    /// Parses secp256k1-zkp's layout strictly (see [`crate::range_proof::zkp::wire`]).
-    ///
-    /// # Example
-    /// ```
-    /// use ballistic::secp256k1::{RangeProof, ProofError};
-    /// assert_eq!(RangeProof::from_bytes(&[0u8; 675]).unwrap_err(), ProofError::FormatError);
-    /// ```
-    pub fn from_bytes(slice: &[u8]) -> Result<Self, ProofError> {
-        Self::from_bytes_zkp_layout(slice)
-    }
 }

@@ -50,12 +50,12 @@ use alloc::vec::Vec;
 use core::fmt;
 use rand_core::{CryptoRng, RngCore};
 
+use super::format::RangeProofFormat;
 use super::verifier::{Prepared, Terms};
 use super::RangeProof;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::transcript::TranscriptProtocol;
 
 /// The proofs of a batch that failed, with the reason for each.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,11 +115,11 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     /// Adds a proof for `value_commitments`, each an `n`-bit value; returns its index.
     /// A proof that cannot even be replayed (wrong shape, invalid commitment
     /// encoding, …) is recorded as failed with its error.
-    pub fn add<T: TranscriptProtocol<C>>(
+    pub fn add<F: RangeProofFormat<C>>(
         &mut self,
-        proof: &RangeProof<C>,
+        proof: &RangeProof<C, F>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         value_commitments: &[C::Encoding],
         n: usize,
     ) -> usize {
@@ -663,11 +663,11 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
 
     /// Adds a proof (see [`BatchVerifier::add`]); returns its position in the stream.
     /// Verifies the pending chunk when it is full.
-    pub fn add<T: TranscriptProtocol<C>>(
+    pub fn add<F: RangeProofFormat<C>>(
         &mut self,
-        proof: &RangeProof<C>,
+        proof: &RangeProof<C, F>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         value_commitments: &[C::Encoding],
         n: usize,
     ) -> usize {

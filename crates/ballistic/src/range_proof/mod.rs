@@ -1,7 +1,7 @@
 //! Range proofs: `0 <= v_j < 2^n` for every committed value `V_j = v_j·B + γ_j·B̃`.
 //!
-//! One implementation serves every curve ([`crate::curve::Curve`]) and every
-//! transcript flavour ([`crate::transcript::TranscriptProtocol`]). The notation
+//! One implementation serves every curve ([`crate::curve::Curve`]) and every wire
+//! format ([`format::RangeProofFormat`]: transcript flavour, folding, codec). The notation
 //! (`A`, `S`, `T_1`, `T_2`, `t_x`, …) is the one of `docs/range-proof.md`; padding
 //! for shapes whose `n·m` is not a power of two is specified in `docs/padding.md`.
 //!
@@ -14,60 +14,26 @@
 #![allow(non_snake_case)]
 
 pub mod batch;
+pub mod format;
 pub mod prover;
+pub mod transcript;
 pub mod verifier;
 pub mod wire;
 pub mod zkp;
 
+use core::marker::PhantomData;
+
 use crate::curve::Curve;
 use crate::inner_product::{InnerProductProof, ProofPoint};
+use format::{Dalek, RangeProofFormat};
 
-/// The structural choices of a wire format's protocol (the transcript flavour is the
-/// other half; see [`crate::transcript`]). One prover and one verifier serve both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    /// dalek's `bulletproofs`: the inner-product argument folds lo/hi halves down to
-    /// one element; its base is `Q = w·B`; `N'` is padded to a power of two.
-    Dalek,
-    /// secp256k1-zkp: the argument folds even/odd neighbours (lo/hi halves of the
-    /// bit-reversed order) down to two elements; its base is `Q = w·B̃`. secp256k1-zkp
-    /// has `n·m` a power of two; ballistic also pads other shapes (docs/padding.md),
-    /// which the C library cannot verify. See `docs/secp256k1-zkp-format.md`.
-    Zkp,
-}
-
-impl Variant {
-    /// Length of the inner-product argument's final vectors for `N'` generators.
-    pub(crate) fn ipa_final_len(self, np: usize) -> usize {
-        match self {
-            Variant::Dalek => 1,
-            Variant::Zkp => np.min(2),
-        }
-    }
-
-    /// The position in the argument's working order of generator `i` of `np`
-    /// (the bit reversal of `i` for [`Variant::Zkp`]; an involution).
-    pub(crate) fn ipa_position(self, i: usize, np: usize) -> usize {
-        match self {
-            Variant::Dalek => i,
-            Variant::Zkp => {
-                let lg = np.trailing_zeros();
-                if lg == 0 {
-                    0
-                } else {
-                    i.reverse_bits() >> (usize::BITS - lg)
-                }
-            }
-        }
-    }
-}
-
-/// A range proof for one or more values (generic over the curve).
+/// A range proof for one or more values on the curve `C`, in the wire format `F`
+/// ([`format`]: dalek's by default).
 ///
-/// Use the curve facades, e.g. [`crate::ristretto::RangeProof`].
+/// Use the curve facades, e.g. [`crate::ristretto::RangeProof`] (dalek's format) and
+/// [`crate::secp256k1::RangeProof`] (secp256k1-zkp's).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RangeProof<C: Curve> {
-    pub(crate) variant: Variant,
+pub struct RangeProof<C: Curve, F = Dalek> {
     pub(crate) A: ProofPoint<C>,
     pub(crate) S: ProofPoint<C>,
     pub(crate) T_1: ProofPoint<C>,
@@ -76,36 +42,15 @@ pub struct RangeProof<C: Curve> {
     pub(crate) t_x_blinding: C::Scalar,
     pub(crate) e_blinding: C::Scalar,
     pub(crate) ipp_proof: InnerProductProof<C>,
+    pub(crate) format: PhantomData<F>,
 }
 
-impl<C: Curve> RangeProof<C> {
-    /// The number of inner-product rounds, `⌈log2(n·m)⌉`.
+impl<C: Curve, F> RangeProof<C, F> {
+    /// The number of inner-product rounds, `⌈log2(n·m)⌉` (one less in
+    /// secp256k1-zkp's format).
     pub fn rounds(&self) -> usize {
         self.ipp_proof.rounds()
     }
-}
-
-/// Checks a shape against the limits and the generators; returns the padded length.
-pub(crate) fn check_shape<C: Curve>(
-    bp_gens: &crate::generators::BulletproofGens<C>,
-    n: usize,
-    m: usize,
-    variant: Variant,
-) -> Result<usize, crate::ProofError> {
-    use crate::ProofError;
-    if n == 0 || n > crate::MAX_BITS {
-        return Err(ProofError::InvalidBitsize);
-    }
-    if m == 0 || m > crate::MAX_AGGREGATION {
-        return Err(ProofError::InvalidAggregation);
-    }
-    // Every variant accepts every shape: secp256k1-zkp itself only has `n·m` a power
-    // of two; other shapes use the padding rule of docs/padding.md.
-    let _ = variant;
-    if !bp_gens.supports(n, m) {
-        return Err(ProofError::InvalidGeneratorsLength);
-    }
-    Ok(crate::util::padded_len(n, m))
 }
 
 /// `δ(y, z) = (z − z²)·Σ_{i<N'} y^i − (2^n − 1)·Σ_{j<m} z^{j+3}`.
@@ -124,7 +69,6 @@ pub(crate) fn delta<C: Curve>(n: usize, m: usize, y: &C::Scalar, z: &C::Scalar) 
 
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::transcript::TranscriptProtocol;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
@@ -173,8 +117,8 @@ impl<C: Curve> WirePoints<C> {
     }
 }
 
-/// The API of dalek's `bulletproofs` crate, for every curve.
-impl<C: Curve> RangeProof<C> {
+/// The API of dalek's `bulletproofs` crate, for every curve and format.
+impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     /// Proves `0 <= v < 2^n` for `V = v·B + v_blinding·B̃`; returns the proof and the
     /// encoding of `V`.
     ///
@@ -190,10 +134,10 @@ impl<C: Curve> RangeProof<C> {
     /// assert!(proof.verify_single(&bp, &pc, &mut Transcript::new(b"ex"), &v, 64).is_ok());
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
-    pub fn prove_single_with_rng<T: TranscriptProtocol<C>, R: RngCore + CryptoRng>(
+    pub fn prove_single_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         v: u64,
         v_blinding: &C::ApiScalar,
         n: usize,
@@ -219,10 +163,10 @@ impl<C: Curve> RangeProof<C> {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     #[cfg(feature = "std")]
-    pub fn prove_single<T: TranscriptProtocol<C>>(
+    pub fn prove_single(
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         v: u64,
         v_blinding: &C::ApiScalar,
         n: usize,
@@ -255,10 +199,10 @@ impl<C: Curve> RangeProof<C> {
     /// assert!(proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"ex"), &vs, 48).is_ok());
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
-    pub fn prove_multiple_with_rng<T: TranscriptProtocol<C>, R: RngCore + CryptoRng>(
+    pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         values: &[u64],
         blindings: &[C::ApiScalar],
         n: usize,
@@ -282,10 +226,10 @@ impl<C: Curve> RangeProof<C> {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     #[cfg(feature = "std")]
-    pub fn prove_multiple<T: TranscriptProtocol<C>>(
+    pub fn prove_multiple(
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         values: &[u64],
         blindings: &[C::ApiScalar],
         n: usize,
@@ -319,11 +263,11 @@ impl<C: Curve> RangeProof<C> {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     #[allow(clippy::too_many_arguments)]
-    pub fn verify_single_with_rng<T: TranscriptProtocol<C>, R: RngCore + CryptoRng>(
+    pub fn verify_single_with_rng<R: RngCore + CryptoRng>(
         &self,
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         V: &C::Encoding,
         n: usize,
         rng: &mut R,
@@ -353,11 +297,11 @@ impl<C: Curve> RangeProof<C> {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     #[cfg(feature = "std")]
-    pub fn verify_single<T: TranscriptProtocol<C>>(
+    pub fn verify_single(
         &self,
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         V: &C::Encoding,
         n: usize,
     ) -> Result<(), ProofError> {
@@ -383,11 +327,11 @@ impl<C: Curve> RangeProof<C> {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     #[allow(clippy::too_many_arguments)]
-    pub fn verify_multiple_with_rng<T: TranscriptProtocol<C>, R: RngCore + CryptoRng>(
+    pub fn verify_multiple_with_rng<R: RngCore + CryptoRng>(
         &self,
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         value_commitments: &[C::Encoding],
         n: usize,
         rng: &mut R,
@@ -409,11 +353,11 @@ impl<C: Curve> RangeProof<C> {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     #[cfg(feature = "std")]
-    pub fn verify_multiple<T: TranscriptProtocol<C>>(
+    pub fn verify_multiple(
         &self,
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         value_commitments: &[C::Encoding],
         n: usize,
     ) -> Result<(), ProofError> {

@@ -40,24 +40,15 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::{check_shape, RangeProof, Variant};
+use super::format::{QBase, RangeProofFormat};
+use super::transcript::{ProverNonces, RangeProofTranscript, RangeStatement};
+use super::RangeProof;
 use crate::ct::{declassify_bool, declassify_point, declassify_scalar, Declassified};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::inner_product::{InnerProductProof, IpaTables, ProofPoint};
-use crate::transcript::{ProverNonces, TranscriptProtocol};
 use crate::util::powers;
-
-/// Reorders `v` into the inner-product argument's working order of `variant`.
-fn permute<X: Copy>(v: &mut [X], variant: Variant, np: usize) {
-    for i in 0..v.len() {
-        let j = variant.ipa_position(i, np);
-        if j > i {
-            v.swap(i, j);
-        }
-    }
-}
 
 /// Whether every value fits in `n` bits, computed without secret-dependent branches.
 fn all_in_range(values: &[u64], n: usize) -> Choice {
@@ -185,18 +176,18 @@ pub(crate) mod cleanup_hook {
 
 /// Creates an aggregated range proof (see the facade for the public API).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn prove<C, T, R>(
+pub(crate) fn prove<C, F, R>(
     bp_gens: &BulletproofGens<C>,
     pc_gens: &PedersenGens<C>,
-    transcript: &mut T,
+    transcript: &mut F::Transcript,
     values: &[u64],
     blindings: &[C::ApiScalar],
     n: usize,
     rng: &mut R,
-) -> Result<(RangeProof<C>, Vec<C::Encoding>), ProofError>
+) -> Result<(RangeProof<C, F>, Vec<C::Encoding>), ProofError>
 where
     C: Curve,
-    T: TranscriptProtocol<C>,
+    F: RangeProofFormat<C>,
     R: RngCore + CryptoRng,
 {
     let blindings: Zeroizing<Vec<C::Scalar>> =
@@ -214,32 +205,30 @@ where
 }
 
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn prove_with<C, T, R>(
+pub(crate) fn prove_with<C, F, R>(
     bp_gens: &BulletproofGens<C>,
     pc_gens: &PedersenGens<C>,
-    transcript: &mut T,
+    transcript: &mut F::Transcript,
     values: &[u64],
     blindings: &[C::Scalar],
     n: usize,
     rng: &mut R,
     cheat: Cheat,
-) -> Result<(RangeProof<C>, Vec<C::Encoding>), ProofError>
+) -> Result<(RangeProof<C, F>, Vec<C::Encoding>), ProofError>
 where
     C: Curve,
-    T: TranscriptProtocol<C>,
+    F: RangeProofFormat<C>,
     R: RngCore + CryptoRng,
 {
     if values.len() != blindings.len() {
         return Err(ProofError::WrongNumBlindingFactors);
     }
     let m = values.len();
-    let np = check_shape(bp_gens, n, m, T::VARIANT)?;
+    let np = bp_gens.check_parties(n, m)?;
     // Public by design: the result of the call says whether the values are in range.
     if !cheat.skip_range_check && !declassify_bool(Declassified::InRange, all_in_range(values, n)) {
         return Err(ProofError::ValueOutOfRange);
     }
-
-    let variant = T::VARIANT;
 
     let (B, B_blinding) = pc_gens.bases();
     if !transcript.bind_value_generator(&B) {
@@ -264,7 +253,7 @@ where
             .encoding
         })
         .collect();
-    transcript.append_statement(n as u64, &V);
+    transcript.append_statement(&RangeStatement::new(n, &V));
     // Witness-bound randomness, derived after the whole statement is in the
     // transcript (its nonce generator zeroizes itself when dropped).
     let mut nonces = transcript.prover_nonces(values, blindings, rng);
@@ -407,9 +396,9 @@ where
     let w = transcript
         .challenge_w(&t_x, &t_x_blinding, &e_blinding)
         .ok_or(ProofError::ProvingError)?;
-    let Q_base = match variant {
-        Variant::Dalek => B,
-        Variant::Zkp => B_blinding,
+    let Q_base = match F::Q_BASE {
+        QBase::Value => B,
+        QBase::Blinding => B_blinding,
     };
     let Q = C::pedersen_mul(&[w], &[Q_base]);
 
@@ -417,16 +406,7 @@ where
     drop(sec);
 
     let y_inv = C::scalar_invert(&y);
-    let mut h_factors = powers::<C>(&y_inv, np);
-    // The argument's working order (bit-reversed for secp256k1-zkp's even/odd folding).
-    let (mut G, mut H) = (G, H);
-    if variant != Variant::Dalek {
-        for v in [&mut l, &mut r, &mut h_factors] {
-            permute::<C::Scalar>(v, variant, np);
-        }
-        permute::<C::Point>(&mut G, variant, np);
-        permute::<C::Point>(&mut H, variant, np);
-    }
+    let h_factors = powers::<C>(&y_inv, np);
     // Precomputed tables for every round over the original generators, where the
     // curve's prover tables pay off (`Curve::PROVER_USES_TABLES`, `N' ≤ TABLE_MAX_LEN`).
     let table = if C::PROVER_USES_TABLES {
@@ -443,7 +423,6 @@ where
             .first_block_table(n, m)
             .map(|t| (t, crate::inner_product::LAZY_BLOCK_ROUNDS))
     });
-    let position = move |i: usize| variant.ipa_position(i, np);
     // Every round over split prover tables: the `Q` terms are split at 2^128 too.
     let q_high = match &table {
         Some((_, usize::MAX)) if C::prover_split(&C::scalar_one()).is_some() => {
@@ -456,12 +435,12 @@ where
     let ipa_tables = table.as_ref().map(|(t, rounds)| IpaTables {
         table: &**t,
         np,
-        position: &position,
+        folding: F::FOLDING,
         rounds: *rounds,
         q_high,
     });
     let ipp_proof = InnerProductProof::create(
-        variant.ipa_final_len(np),
+        F::FOLDING,
         ipa_tables.as_ref(),
         transcript,
         &Q,
@@ -477,7 +456,6 @@ where
 
     Ok((
         RangeProof {
-            variant,
             A,
             S,
             T_1,
@@ -486,6 +464,7 @@ where
             t_x_blinding,
             e_blinding,
             ipp_proof,
+            format: core::marker::PhantomData,
         },
         V,
     ))

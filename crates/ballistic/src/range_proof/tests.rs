@@ -35,7 +35,7 @@ fn out_of_range_value_with_cheating_prover_fails() {
             };
             let blindings: Vec<Scalar> = (0..m).map(|_| Scalar::from(r.gen::<u64>())).collect();
             let api_blindings: Vec<_> = blindings.iter().map(Scalar::to_dalek).collect();
-            let honest = super::prover::prove(
+            let honest = super::prover::prove::<_, crate::range_proof::format::Dalek, _>(
                 &bp,
                 &pc,
                 &mut Transcript::new(b"cheat"),
@@ -49,7 +49,7 @@ fn out_of_range_value_with_cheating_prover_fails() {
                 skip_range_check: true,
                 weights_into_padding: false,
             };
-            let (proof, vs) = prove_with(
+            let (proof, vs) = prove_with::<_, crate::range_proof::format::Dalek, _>(
                 &bp,
                 &pc,
                 &mut Transcript::new(b"cheat"),
@@ -89,7 +89,7 @@ fn value_hidden_in_padding_bits_fails() {
             skip_range_check: true,
             weights_into_padding: true,
         };
-        let (proof, vs) = prove_with(
+        let (proof, vs) = prove_with::<_, crate::range_proof::format::Dalek, _>(
             &bp,
             &pc,
             &mut Transcript::new(b"pad"),
@@ -123,7 +123,7 @@ fn cheat_hook_is_honest_on_in_range_values() {
         skip_range_check: true,
         weights_into_padding: false,
     };
-    let (proof, vs) = prove_with(
+    let (proof, vs) = prove_with::<_, crate::range_proof::format::Dalek, _>(
         &bp,
         &pc,
         &mut Transcript::new(b"ok"),
@@ -162,8 +162,8 @@ impl rand_core::CryptoRng for ConstantRng {}
 
 /// `α·B̃` of a single-value proof of `v` at width `n`, recovered as
 /// `A − Σ_i (a_L[i] ? G_i : −H_i)` (exact: the same `α` gives the same encoding).
-pub(crate) fn alpha_blinding_of<C: Curve>(
-    proof: &RangeProof<C>,
+pub(crate) fn alpha_blinding_of<C: Curve, F>(
+    proof: &RangeProof<C, F>,
     bp: &BulletproofGens<C>,
     v: u64,
     n: usize,
@@ -189,7 +189,7 @@ fn weak_rng_does_not_repeat_nonces_across_statements() {
     let (v, gamma) = (0x1234_5678u64, Scalar::from(99u64));
     let alpha_blinding = |n: usize| {
         let bp = BulletproofGens::<Ristretto>::new(n, 1);
-        let (proof, _) = prove_with(
+        let (proof, _) = prove_with::<_, crate::range_proof::format::Dalek, _>(
             &bp,
             &pc,
             &mut Transcript::new(b"weak rng"),

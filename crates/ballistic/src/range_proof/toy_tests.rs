@@ -4,12 +4,14 @@
 use alloc::vec::Vec;
 use rand::{Rng, SeedableRng};
 
+use super::format::{Dalek, Folding, QBase, RangeProofFormat};
 use super::prover::{prove_with, Cheat};
+use super::transcript::{RangeProofTranscript, RangeStatement, RngNonces};
 use super::RangeProof;
 use crate::curve::toy::{Toy, ToyScalar, Q};
 use crate::curve::Curve;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::InnerProductTranscript;
 use crate::ProofError;
 
 type TestRng = rand_chacha::ChaCha20Rng;
@@ -21,7 +23,7 @@ fn blindings(r: &mut TestRng, m: usize) -> Vec<ToyScalar> {
 /// Whether a proof contains the identity: in a group of order 1019 an honest prover
 /// hits it with probability about (#points)/1019, and the verifier rightly rejects
 /// it (in ristretto255 the probability is 2^-250).
-fn degenerate(p: &RangeProof<Toy>) -> bool {
+fn degenerate<F>(p: &RangeProof<Toy, F>) -> bool {
     [&p.A, &p.S, &p.T_1, &p.T_2]
         .into_iter()
         .chain(p.ipp_proof.L_vec.iter())
@@ -39,7 +41,7 @@ fn prove_verify(
     cheat: Cheat,
     r: &mut TestRng,
 ) -> Result<(), Option<ProofError>> {
-    prove_verify_with(
+    prove_verify_with::<Dalek>(
         || merlin::Transcript::new(b"toy"),
         bp,
         pc,
@@ -50,9 +52,9 @@ fn prove_verify(
     )
 }
 
-/// [`prove_verify`] with any transcript flavour (and so any protocol variant).
-fn prove_verify_with<T: TranscriptProtocol<Toy>>(
-    transcript: impl Fn() -> T,
+/// [`prove_verify`] in any format.
+fn prove_verify_with<F: RangeProofFormat<Toy>>(
+    transcript: impl Fn() -> F::Transcript,
     bp: &BulletproofGens<Toy>,
     pc: &PedersenGens<Toy>,
     values: &[u64],
@@ -61,11 +63,12 @@ fn prove_verify_with<T: TranscriptProtocol<Toy>>(
     r: &mut TestRng,
 ) -> Result<(), Option<ProofError>> {
     let bl = blindings(r, values.len());
-    let (proof, vs) = match prove_with(bp, pc, &mut transcript(), values, &bl, n, r, cheat) {
-        Ok(x) => x,
-        Err(ProofError::ProvingError) => return Err(None),
-        Err(e) => return Err(Some(e)),
-    };
+    let (proof, vs) =
+        match prove_with::<_, F, _>(bp, pc, &mut transcript(), values, &bl, n, r, cheat) {
+            Ok(x) => x,
+            Err(ProofError::ProvingError) => return Err(None),
+            Err(e) => return Err(Some(e)),
+        };
     if degenerate(&proof) {
         return Err(None);
     }
@@ -74,17 +77,32 @@ fn prove_verify_with<T: TranscriptProtocol<Toy>>(
         .map_err(Some)
 }
 
-/// The Merlin transcript with the protocol variant `ZKP` (true: secp256k1-zkp's
-/// even/odd folding to two final elements, `Q` on the blinding base; false: dalek's),
-/// rejecting the challenge of stage `reject` (0: `y, z`; 1: `x`; 2: `w`; 3: every
-/// inner-product round; other: none). The secp256k1-zkp variant's algebra is so
-/// checked exhaustively in the toy group, independently of SHA-256 and ChaCha20.
+/// The Merlin transcript rejecting the challenge of stage `reject` (0: `y, z`; 1: `x`;
+/// 2: `w`; 3: every inner-product round; other: none), for the format
+/// [`ToyFormat<ZKP>`].
 struct MerlinAs<const ZKP: bool> {
     t: merlin::Transcript,
     reject: u8,
 }
 
-/// The secp256k1-zkp variant, rejecting no challenge.
+/// dalek's construction (`ZKP = false`) or secp256k1-zkp's (`ZKP = true`: even/odd
+/// folding to two final elements, `Q` on the blinding base) with the transcript
+/// [`MerlinAs`]: secp256k1-zkp's algebra is so checked exhaustively in the toy group,
+/// independently of SHA-256 and ChaCha20.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ToyFormat<const ZKP: bool>;
+
+impl<const ZKP: bool> RangeProofFormat<Toy> for ToyFormat<ZKP> {
+    type Transcript = MerlinAs<ZKP>;
+    const FOLDING: Folding = if ZKP {
+        Folding::EvenOdd
+    } else {
+        Folding::Halves
+    };
+    const Q_BASE: QBase = if ZKP { QBase::Blinding } else { QBase::Value };
+}
+
+/// secp256k1-zkp's construction, rejecting no challenge.
 type ZkpVariant = MerlinAs<true>;
 
 impl<const ZKP: bool> MerlinAs<ZKP> {
@@ -96,30 +114,28 @@ impl<const ZKP: bool> MerlinAs<ZKP> {
     }
 }
 
-impl<const ZKP: bool> TranscriptProtocol<Toy> for MerlinAs<ZKP> {
-    const VARIANT: super::Variant = if ZKP {
-        super::Variant::Zkp
-    } else {
-        super::Variant::Dalek
-    };
-    type Nonces = <merlin::Transcript as TranscriptProtocol<Toy>>::Nonces;
-    fn append_statement(&mut self, n: u64, c: &[[u8; 2]]) {
-        TranscriptProtocol::<Toy>::append_statement(&mut self.t, n, c)
-    }
-    fn challenge_yz(&mut self, a: &[u8; 2], s: &[u8; 2]) -> Option<(ToyScalar, ToyScalar)> {
-        TranscriptProtocol::<Toy>::challenge_yz(&mut self.t, a, s).filter(|_| self.reject != 0)
-    }
-    fn challenge_x(&mut self, t1: &[u8; 2], t2: &[u8; 2]) -> Option<ToyScalar> {
-        TranscriptProtocol::<Toy>::challenge_x(&mut self.t, t1, t2).filter(|_| self.reject != 1)
-    }
-    fn challenge_w(&mut self, a: &ToyScalar, b: &ToyScalar, c: &ToyScalar) -> Option<ToyScalar> {
-        TranscriptProtocol::<Toy>::challenge_w(&mut self.t, a, b, c).filter(|_| self.reject != 2)
-    }
+impl<const ZKP: bool> InnerProductTranscript<Toy> for MerlinAs<ZKP> {
     fn innerproduct_domain_sep(&mut self, n: u64) {
-        TranscriptProtocol::<Toy>::innerproduct_domain_sep(&mut self.t, n)
+        InnerProductTranscript::<Toy>::innerproduct_domain_sep(&mut self.t, n)
     }
     fn challenge_u(&mut self, l: &[u8; 2], r: &[u8; 2]) -> Option<ToyScalar> {
-        TranscriptProtocol::<Toy>::challenge_u(&mut self.t, l, r).filter(|_| self.reject != 3)
+        InnerProductTranscript::<Toy>::challenge_u(&mut self.t, l, r).filter(|_| self.reject != 3)
+    }
+}
+
+impl<const ZKP: bool> RangeProofTranscript<Toy> for MerlinAs<ZKP> {
+    type Nonces = <merlin::Transcript as RangeProofTranscript<Toy>>::Nonces;
+    fn append_statement(&mut self, statement: &RangeStatement<'_, Toy>) {
+        RangeProofTranscript::<Toy>::append_statement(&mut self.t, statement)
+    }
+    fn challenge_yz(&mut self, a: &[u8; 2], s: &[u8; 2]) -> Option<(ToyScalar, ToyScalar)> {
+        RangeProofTranscript::<Toy>::challenge_yz(&mut self.t, a, s).filter(|_| self.reject != 0)
+    }
+    fn challenge_x(&mut self, t1: &[u8; 2], t2: &[u8; 2]) -> Option<ToyScalar> {
+        RangeProofTranscript::<Toy>::challenge_x(&mut self.t, t1, t2).filter(|_| self.reject != 1)
+    }
+    fn challenge_w(&mut self, a: &ToyScalar, b: &ToyScalar, c: &ToyScalar) -> Option<ToyScalar> {
+        RangeProofTranscript::<Toy>::challenge_w(&mut self.t, a, b, c).filter(|_| self.reject != 2)
     }
     fn prover_nonces<R: rand_core::RngCore + rand_core::CryptoRng>(
         &self,
@@ -127,7 +143,7 @@ impl<const ZKP: bool> TranscriptProtocol<Toy> for MerlinAs<ZKP> {
         blindings: &[ToyScalar],
         rng: &mut R,
     ) -> Self::Nonces {
-        TranscriptProtocol::<Toy>::prover_nonces(&self.t, values, blindings, rng)
+        RangeProofTranscript::<Toy>::prover_nonces(&self.t, values, blindings, rng)
     }
 }
 
@@ -152,7 +168,15 @@ fn toy_zkp_variant() {
                 alloc::vec![v, (1u64 << n) - 1 - v],
                 alloc::vec![v, 0, (1u64 << n) - 1],
             ] {
-                match prove_verify_with(zkp, &bp, &pc, &values, n, Cheat::default(), &mut r) {
+                match prove_verify_with::<ToyFormat<true>>(
+                    zkp,
+                    &bp,
+                    &pc,
+                    &values,
+                    n,
+                    Cheat::default(),
+                    &mut r,
+                ) {
                     Ok(()) => honest += 1,
                     Err(None) => degenerate_count += 1,
                     Err(Some(e)) => panic!("zkp variant n={n} {values:?}: {e}"),
@@ -181,7 +205,9 @@ fn toy_zkp_variant() {
                     weights_into_padding: padding,
                 };
                 trials += 1;
-                if prove_verify_with(zkp, &bp, &pc, &values, n, cheat, &mut r).is_ok() {
+                if prove_verify_with::<ToyFormat<true>>(zkp, &bp, &pc, &values, n, cheat, &mut r)
+                    .is_ok()
+                {
                     accepted += 1;
                 }
             }
@@ -309,9 +335,26 @@ impl GridTranscript {
     }
 }
 
-impl TranscriptProtocol<Toy> for GridTranscript {
-    type Nonces = crate::transcript::RngNonces<TestRng>;
-    fn append_statement(&mut self, _n: u64, _commitments: &[[u8; 2]]) {}
+/// The format of [`GridTranscript`] (dalek's construction).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct GridFormat;
+
+impl RangeProofFormat<Toy> for GridFormat {
+    type Transcript = GridTranscript;
+    const FOLDING: Folding = Folding::Halves;
+    const Q_BASE: QBase = QBase::Value;
+}
+
+impl InnerProductTranscript<Toy> for GridTranscript {
+    fn innerproduct_domain_sep(&mut self, _n: u64) {}
+    fn challenge_u(&mut self, _l: &[u8; 2], _r: &[u8; 2]) -> Option<ToyScalar> {
+        Some(self.next_challenge())
+    }
+}
+
+impl RangeProofTranscript<Toy> for GridTranscript {
+    type Nonces = RngNonces<TestRng>;
+    fn append_statement(&mut self, _statement: &RangeStatement<'_, Toy>) {}
     fn challenge_yz(&mut self, _a: &[u8; 2], _s: &[u8; 2]) -> Option<(ToyScalar, ToyScalar)> {
         Some((self.next_challenge(), self.next_challenge()))
     }
@@ -321,17 +364,13 @@ impl TranscriptProtocol<Toy> for GridTranscript {
     fn challenge_w(&mut self, _: &ToyScalar, _: &ToyScalar, _: &ToyScalar) -> Option<ToyScalar> {
         Some(self.next_challenge())
     }
-    fn innerproduct_domain_sep(&mut self, _n: u64) {}
-    fn challenge_u(&mut self, _l: &[u8; 2], _r: &[u8; 2]) -> Option<ToyScalar> {
-        Some(self.next_challenge())
-    }
     fn prover_nonces<R: rand_core::RngCore + rand_core::CryptoRng>(
         &self,
         _values: &[u64],
         _blindings: &[ToyScalar],
         rng: &mut R,
     ) -> Self::Nonces {
-        crate::transcript::RngNonces::new(TestRng::seed_from_u64(rng.next_u64()))
+        RngNonces::new(TestRng::seed_from_u64(rng.next_u64()))
     }
 }
 
@@ -377,8 +416,17 @@ fn toy_challenge_grid() {
                 challenges: ch.clone(),
                 next: 0,
             };
-            let (proof, vs) = prove_with(&bp, &pc, &mut t, &[v], &bl, n, &mut r, Cheat::default())
-                .expect("prove");
+            let (proof, vs) = prove_with::<_, GridFormat, _>(
+                &bp,
+                &pc,
+                &mut t,
+                &[v],
+                &bl,
+                n,
+                &mut r,
+                Cheat::default(),
+            )
+            .expect("prove");
             let mut t = GridTranscript {
                 challenges: ch.clone(),
                 next: 0,
@@ -401,8 +449,9 @@ fn toy_challenge_grid() {
                 challenges: ch.clone(),
                 next: 0,
             };
-            let (proof, vs): (RangeProof<Toy>, _) =
-                prove_with(&bp, &pc, &mut t, &[bad], &bl, n, &mut r, cheat).expect("cheat runs");
+            let (proof, vs): (RangeProof<Toy, GridFormat>, _) =
+                prove_with::<_, GridFormat, _>(&bp, &pc, &mut t, &[bad], &bl, n, &mut r, cheat)
+                    .expect("cheat runs");
             let mut t = GridTranscript {
                 challenges: ch,
                 next: 0,
@@ -450,7 +499,7 @@ fn prover_zeroizes_its_secrets_on_every_path() {
     for stage in 0..5u8 {
         let bl = blindings(&mut r, 1);
         let before = cleanup_hook::get();
-        let out = prove_with(
+        let out = prove_with::<_, ToyFormat<false>, _>(
             &bp,
             &pc,
             &mut MerlinAs::<false>::new(b"toy", stage),
@@ -477,7 +526,7 @@ fn prover_zeroizes_its_secrets_on_every_path() {
     );
     // A refused statement derives no secret and so has nothing to clean.
     let before = cleanup_hook::get();
-    let out = prove_with(
+    let out = prove_with::<_, Dalek, _>(
         &bp,
         &pc,
         &mut merlin::Transcript::new(b"toy"),

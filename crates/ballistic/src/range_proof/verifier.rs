@@ -41,12 +41,13 @@ use alloc::vec;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
-use super::{check_shape, delta, RangeProof, Variant};
+use super::format::{QBase, RangeProofFormat};
+use super::transcript::{RangeProofTranscript, RangeStatement};
+use super::{delta, RangeProof};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::inner_product::s_vector;
-use crate::transcript::TranscriptProtocol;
+use crate::inner_product::{verification_scalars, Folding};
 
 /// A proof whose transcript has been replayed: the statement, the proof's points and
 /// scalars, and every challenge. Independent of the verifier's random weights.
@@ -72,7 +73,9 @@ pub(crate) struct Prepared<C: Curve> {
     /// The inner-product argument's final vectors (length 1 or 2).
     pub(crate) a: Vec<C::Scalar>,
     pub(crate) b: Vec<C::Scalar>,
-    pub(crate) variant: Variant,
+    /// The format's folding and `Q` base.
+    pub(crate) folding: Folding,
+    pub(crate) q_base: QBase,
     pub(crate) y: C::Scalar,
     pub(crate) z: C::Scalar,
     pub(crate) x: C::Scalar,
@@ -92,23 +95,20 @@ pub(crate) trait Terms<C: Curve> {
     fn h(&mut self, i: usize, scalar: C::Scalar);
 }
 
-impl<C: Curve> RangeProof<C> {
+impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     /// Checks the shape, decodes the statement and replays the transcript.
-    pub(crate) fn prepare<T: TranscriptProtocol<C>>(
+    pub(crate) fn prepare(
         &self,
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         value_commitments: &[C::Encoding],
         n: usize,
         decode_commitments: bool,
     ) -> Result<Prepared<C>, ProofError> {
         let m = value_commitments.len();
-        if self.variant != T::VARIANT {
-            return Err(ProofError::VerificationError);
-        }
-        let np = check_shape(bp_gens, n, m, self.variant)?;
-        if self.ipp_proof.a.len() != self.variant.ipa_final_len(np)
+        let np = bp_gens.check_parties(n, m)?;
+        if self.ipp_proof.a.len() != F::FOLDING.final_len(np)
             || self.ipp_proof.rounds() + self.ipp_proof.a.len().trailing_zeros() as usize
                 != np.trailing_zeros() as usize
         {
@@ -130,7 +130,7 @@ impl<C: Curve> RangeProof<C> {
             return Err(ProofError::ValueGeneratorMismatch);
         }
         // Commitments may be the identity (value 0, blinding 0), as in dalek.
-        transcript.append_statement(n as u64, value_commitments);
+        transcript.append_statement(&RangeStatement::new(n, value_commitments));
         let (y, z) = transcript
             .challenge_yz(&self.A.encoding, &self.S.encoding)
             .ok_or(ProofError::VerificationError)?;
@@ -158,7 +158,8 @@ impl<C: Curve> RangeProof<C> {
             e_blinding: self.e_blinding,
             a: self.ipp_proof.a.clone(),
             b: self.ipp_proof.b.clone(),
-            variant: self.variant,
+            folding: F::FOLDING,
+            q_base: F::Q_BASE,
             y,
             z,
             x,
@@ -168,17 +169,16 @@ impl<C: Curve> RangeProof<C> {
     }
 
     /// Verifies one proof (see the module documentation).
-    pub(crate) fn verify_impl<T, R>(
+    pub(crate) fn verify_impl<R>(
         &self,
         bp_gens: &BulletproofGens<C>,
         pc_gens: &PedersenGens<C>,
-        transcript: &mut T,
+        transcript: &mut F::Transcript,
         value_commitments: &[C::Encoding],
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError>
     where
-        T: TranscriptProtocol<C>,
         R: RngCore + CryptoRng,
     {
         let p = self.prepare(bp_gens, pc_gens, transcript, value_commitments, n, true)?;
@@ -316,12 +316,18 @@ impl<C: Curve> Prepared<C> {
             _ => return Err(ProofError::VerificationError),
         };
 
-        let mut all_inv = C::scalar_one();
-        let mut all = C::scalar_one();
-        for (ui, ui_inv) in self.u.iter().zip(u_inv) {
-            all_inv *= *ui_inv;
-            all *= *ui;
-        }
+        // The inner-product argument's scalars, weighted by r: coefficients of every
+        // G_i and H_i in the generators' order.
+        let ipa = verification_scalars::<C>(
+            self.folding,
+            np,
+            &self.a,
+            &self.b,
+            &self.u,
+            u_inv,
+            y_inv,
+            r,
+        )?;
         let zz = z * z;
 
         // Dynamic points.
@@ -330,15 +336,10 @@ impl<C: Curve> Prepared<C> {
         let cx = c * x;
         out.dynamic(cx, self.ASTT[2]);
         out.dynamic(cx * x, self.ASTT[3]);
-        let mut u_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
-        let mut u_inv_sq: Vec<C::Scalar> = Vec::with_capacity(lg);
-        for (((uk, uk_inv), Lk), Rk) in self.u.iter().zip(u_inv).zip(&self.L).zip(&self.R) {
-            let sq = *uk * *uk;
-            let inv_sq = *uk_inv * *uk_inv;
-            out.dynamic(r * sq, *Lk);
-            out.dynamic(r * inv_sq, *Rk);
-            u_sq.push(sq);
-            u_inv_sq.push(inv_sq);
+        for (((sq, inv_sq), Lk), Rk) in ipa.u_sq.iter().zip(&ipa.u_inv_sq).zip(&self.L).zip(&self.R)
+        {
+            out.dynamic(r * *sq, *Lk);
+            out.dynamic(r * *inv_sq, *Rk);
         }
         let cz = c * zz;
         let mut zj = C::scalar_one();
@@ -346,92 +347,22 @@ impl<C: Curve> Prepared<C> {
             out.dynamic(cz * zj, *Vj);
             zj *= z;
         }
-        // The argument's final vectors: f = 1 (dalek) or 2 (secp256k1-zkp); position
-        // p = j·f + h of the working order uses a_h·s'_j, where s' runs over the
-        // rounds (see `docs/secp256k1-zkp-format.md` §7 for the bit-reversed order).
-        let f = self.a.len();
-        if f == 0 || self.b.len() != f || !f.is_power_of_two() || np % f != 0 {
-            return Err(ProofError::VerificationError);
-        }
-        let mut ab = C::scalar_zero();
-        for (ah, bh) in self.a.iter().zip(&self.b) {
-            ab += *ah * *bh;
-        }
-        let ipa_q = r * w * (self.t_x - ab);
+        let ipa_q = r * w * (self.t_x - ipa.ab);
         let mut B_scalar = c * (delta::<C>(n, m, &y, &z) - self.t_x);
         let mut B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
-        match self.variant {
-            Variant::Dalek => B_scalar += ipa_q,
-            Variant::Zkp => B_blinding_scalar += ipa_q,
+        match self.q_base {
+            QBase::Value => B_scalar += ipa_q,
+            QBase::Blinding => B_blinding_scalar += ipa_q,
         }
         out.pedersen((B_scalar, self.B), (B_blinding_scalar, self.B_blinding));
 
-        let rounds_len = np / f;
-        let variant = self.variant;
-        let pos = |i: usize| variant.ipa_position(i, np);
-        // G side: r·g_i = −r·z − (r·a_h)·s'_j at working position p(i) = j·f + h.
+        // G side: r·g_i = −r·z − r·a·s_i.
         let rz = r * z;
-        // With one final element (dalek's variant) `a` is folded into the seed of the
-        // recursion, which then yields `r·a·s'_j` directly.
-        let a_s: Vec<C::Scalar> = match self.a.as_slice() {
-            [a0] => s_vector::<C>(&u_sq, r * all_inv * *a0, rounds_len),
-            _ => {
-                let s_prime = s_vector::<C>(&u_sq, r * all_inv, rounds_len);
-                let mut a_s: Vec<C::Scalar> = Vec::with_capacity(np);
-                for s_j in &s_prime {
-                    for ah in &self.a {
-                        a_s.push(*ah * *s_j);
-                    }
-                }
-                a_s
-            }
-        };
-        for i in 0..np {
-            let a_s_i = a_s.get(pos(i)).ok_or(ProofError::VerificationError)?;
-            out.g(i, -rz - *a_s_i);
+        for (i, a_s) in ipa.g.iter().enumerate() {
+            out.g(i, -rz - *a_s);
         }
-        // H side: r·h_i = r·z + r·e_i − r·t_i, with t_i = b_h·y^{−i}·s_i⁻¹ computed in
-        // working order: s⁻¹ = Π_k u_k · Π_{k: bit set} u_k⁻², and the y^{−i} factor
-        // folded into the rounds (round k consumes bit lg−1−k of the working position,
-        // i.e. bit lg−1−k of i for dalek and bit k of i for secp256k1-zkp; the final
-        // index h consumes bit lg−1 of i for secp256k1-zkp).
-        // e_i = y^{−i}·d_i = z^{2+j}·y^{−j·n}·(2·y⁻¹)^{i mod n}.
-        let lg_np = np.trailing_zeros() as usize;
-        let y_inv_2k = |k: usize| {
-            let mut p = y_inv;
-            for _ in 0..k {
-                p *= p;
-            }
-            p
-        };
-        let mut t_factors: Vec<C::Scalar> = Vec::with_capacity(lg);
-        for (k, inv_sq) in u_inv_sq.iter().enumerate() {
-            let bit = match variant {
-                Variant::Dalek => lg_np - 1 - k,
-                Variant::Zkp => k,
-            };
-            t_factors.push(*inv_sq * y_inv_2k(bit));
-        }
-        // Likewise `b` into the seed of the `t` recursion for one final element.
-        let b_t: Vec<C::Scalar> = match self.b.as_slice() {
-            [b0] => s_vector::<C>(&t_factors, r * all * *b0, rounds_len),
-            _ => {
-                let t_prime = s_vector::<C>(&t_factors, r * all, rounds_len);
-                let top = if f == 2 {
-                    y_inv_2k(lg_np - 1)
-                } else {
-                    C::scalar_one()
-                };
-                let mut b_t: Vec<C::Scalar> = Vec::with_capacity(np);
-                for t_j in &t_prime {
-                    for (h, bh) in self.b.iter().enumerate() {
-                        let bh = if h == 1 { *bh * top } else { *bh };
-                        b_t.push(bh * *t_j);
-                    }
-                }
-                b_t
-            }
-        };
+        // H side: r·h_i = r·z + r·e_i − r·b·y^{−i}·s_i⁻¹, with
+        // e_i = y^{−i}·d_i = z^{2+j}·y^{−j·n}·(2·y⁻¹)^{i mod n} (0 at padding).
         let two_y_inv = y_inv + y_inv;
         let mut y_inv_n = C::scalar_one();
         for _ in 0..n {
@@ -439,18 +370,17 @@ impl<C: Curve> Prepared<C> {
         }
         let z_y_inv_n = z * y_inv_n;
         let mut e_block = r * zz;
+        let mut b_t = ipa.h.iter();
         for j in 0..m {
             let mut e = e_block;
             for k in 0..n {
-                let i = j * n + k;
-                let t_i = b_t.get(pos(i)).ok_or(ProofError::VerificationError)?;
-                out.h(i, rz + e - *t_i);
+                let t_i = b_t.next().ok_or(ProofError::VerificationError)?;
+                out.h(j * n + k, rz + e - *t_i);
                 e *= two_y_inv;
             }
             e_block *= z_y_inv_n;
         }
-        for i in n * m..np {
-            let t_i = b_t.get(pos(i)).ok_or(ProofError::VerificationError)?;
+        for (i, t_i) in (n * m..np).zip(b_t) {
             out.h(i, rz - *t_i);
         }
         Ok(())

@@ -27,6 +27,7 @@
 
 use alloc::vec::Vec;
 
+use super::format::Dalek;
 use super::{RangeProof, WirePoints};
 use crate::curve::Curve;
 use crate::errors::ProofError;
@@ -63,9 +64,23 @@ pub fn proof_len<C: Curve>(rounds: usize) -> usize {
     4 * C::POINT_BYTES + 5 * C::SCALAR_BYTES + 2 * rounds * C::POINT_BYTES
 }
 
-impl<C: Curve> RangeProof<C> {
-    /// Serialises in the dalek layout.
-    pub(crate) fn to_bytes_dalek_layout(&self) -> Vec<u8> {
+/// dalek's byte layout, the codec of the [`Dalek`] format on every curve.
+impl<C: Curve> RangeProof<C, Dalek> {
+    /// Serialises the proof in dalek's byte layout: `(2·⌈log2(n·m)⌉ + 9)·32` bytes on
+    /// ristretto255.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof};
+    /// use ballistic::merlin::Transcript;
+    /// use ballistic::curve25519_dalek::scalar::Scalar;
+    /// let (bp, pc) = (BulletproofGens::new(7, 3), PedersenGens::default());
+    /// let (proof, _) = RangeProof::prove_multiple(&bp, &pc, &mut Transcript::new(b"ex"),
+    ///     &[1, 2, 3], &[Scalar::ONE; 3], 7)?;
+    /// assert_eq!(proof.to_bytes().len(), (2 * 5 + 9) * 32); // ⌈log2(21)⌉ = 5
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
         let mut buf = Vec::with_capacity(proof_len::<C>(self.rounds()));
         for P in [&self.A, &self.S, &self.T_1, &self.T_2] {
             buf.extend_from_slice(C::encoding_bytes(&P.encoding));
@@ -84,8 +99,19 @@ impl<C: Curve> RangeProof<C> {
         buf
     }
 
-    /// Parses the dalek layout strictly (see the module documentation).
-    pub(crate) fn from_bytes_dalek_layout(bytes: &[u8]) -> Result<Self, ProofError> {
+    /// Parses a proof in dalek's byte layout, strictly (see the module
+    /// documentation).
+    ///
+    /// # Errors
+    /// [`ProofError::FormatError`] for any byte string that is not the canonical
+    /// encoding of a proof.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{RangeProof, ProofError};
+    /// assert_eq!(RangeProof::from_bytes(&[0u8; 100]).unwrap_err(), ProofError::FormatError);
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         let fixed = proof_len::<C>(0);
         if bytes.len() < fixed || bytes.len() > proof_len::<C>(crate::MAX_IPP_ROUNDS) {
             return Err(ProofError::FormatError);
@@ -123,7 +149,6 @@ impl<C: Curve> RangeProof<C> {
             R_vec,
         } = WirePoints::<C>::decode(&enc, rounds)?;
         Ok(RangeProof {
-            variant: super::Variant::Dalek,
             A,
             S,
             T_1,
@@ -137,6 +162,7 @@ impl<C: Curve> RangeProof<C> {
                 a: alloc::vec![a],
                 b: alloc::vec![b],
             },
+            format: core::marker::PhantomData,
         })
     }
 }

@@ -12,6 +12,29 @@ pub mod rewind;
 pub mod transcript;
 pub mod wire;
 
+use super::format::{QBase, RangeProofFormat};
+use crate::curve::secp256k1::Secp256k1;
+use crate::inner_product::Folding;
+
+/// secp256k1-zkp's format (Grin's Bulletproofs): the SHA-256 chain transcript
+/// ([`transcript::ZkpTranscript`]), even/odd folding to two final elements,
+/// `Q = w·B_blinding` (the curve's `G`) and the byte layout of [`wire`].
+///
+/// # Example
+/// ```
+/// use ballistic::range_proof::format::{Folding, RangeProofFormat};
+/// use ballistic::secp256k1::{Secp256k1, Zkp};
+/// assert_eq!(<Zkp as RangeProofFormat<Secp256k1>>::FOLDING, Folding::EvenOdd);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Zkp;
+
+impl RangeProofFormat<Secp256k1> for Zkp {
+    type Transcript = transcript::ZkpTranscript;
+    const FOLDING: Folding = Folding::EvenOdd;
+    const Q_BASE: QBase = QBase::Blinding;
+}
+
 #[cfg(test)]
 mod vectors;
 

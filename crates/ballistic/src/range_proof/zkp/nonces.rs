@@ -18,7 +18,7 @@ use k256::Scalar;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::curve::secp256k1::Secp256k1;
-use crate::transcript::ProverNonces;
+use crate::range_proof::transcript::ProverNonces;
 
 /// One ChaCha20 block (RFC 7539 rounds, DJB's original word layout): key words from
 /// `key` (8 little-endian `u32`), words 12–13 the 64-bit counter, 14 zero, 15 `retry`.

@@ -24,11 +24,12 @@ use zeroize::Zeroize;
 
 use super::nonces::scalar_pair;
 use super::transcript::{Redacted, ZkpTranscript};
+use super::Zkp;
 use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::PedersenGens;
-use crate::range_proof::{RangeProof, Variant};
+use crate::range_proof::RangeProof;
 
 /// What rewinding recovers.
 ///
@@ -76,7 +77,7 @@ impl fmt::Debug for Rewound {
     }
 }
 
-impl RangeProof<Secp256k1> {
+impl RangeProof<Secp256k1, Zkp> {
     /// Recovers the value, message and blinding factor of a single-value
     /// secp256k1-zkp proof for `commitment`, given the rewind `nonce` and the
     /// transcript configuration it was made with (extra commitment; the value
@@ -204,9 +205,6 @@ impl RangeProof<Secp256k1> {
         bits: Option<usize>,
         nonce: &[u8; 32],
     ) -> Result<Rewound, ProofError> {
-        if self.variant != Variant::Zkp {
-            return Err(ProofError::VerificationError);
-        }
         let mut t = transcript.clone();
         if !t.bind_value_gen(&Secp256k1::encode(&pc_gens.B)) {
             return Err(ProofError::ValueGeneratorMismatch);

@@ -12,10 +12,10 @@ use super::transcript::ZkpTranscript;
 use super::vectors;
 use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
+use crate::range_proof::transcript::{RangeProofTranscript, RangeStatement};
 use crate::secp256k1::{
     grin_generators, zkp_generators, PedersenGens, ProofError, RangeProof, Rewound, Scalar,
 };
-use crate::transcript::TranscriptProtocol;
 
 fn unhex(s: &str) -> Vec<u8> {
     hex::decode(s).expect("hex")
@@ -187,7 +187,10 @@ fn transcript_states_of_p1() {
         arr::<32>("496de2e4664ef19e8f3fe1fa8f370309101e241da9561a4c57bf245d21f3cb92")
     );
     let mut t = case.statement();
-    TranscriptProtocol::<Secp256k1>::append_statement(&mut t, 64, &case.commitments());
+    RangeProofTranscript::<Secp256k1>::append_statement(
+        &mut t,
+        &RangeStatement::new(64, &case.commitments()),
+    );
     assert_eq!(
         t.state(),
         arr::<32>("c32746e52aab9ead8c372c8d8603b2383b59a260932776fd915a1956b3e73537")
@@ -405,7 +408,7 @@ fn padded_shapes() {
                 skip_range_check: true,
                 weights_into_padding: true,
             };
-            let (p, vs2) = prove_with(
+            let (p, vs2) = prove_with::<_, super::Zkp, _>(
                 &bp,
                 &pc,
                 &mut ZkpTranscript::new().with_nonce([9u8; 32]),

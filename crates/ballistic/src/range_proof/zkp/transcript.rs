@@ -36,8 +36,8 @@ use zeroize::Zeroize;
 use super::nonces::ZkpNonces;
 use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
-use crate::range_proof::Variant;
-use crate::transcript::TranscriptProtocol;
+use crate::range_proof::transcript::{RangeProofTranscript, RangeStatement};
+use crate::transcript::InnerProductTranscript;
 
 /// The secp256k1-zkp transcript of one proof, with the statement's optional parts
 /// and, for proving, the nonces.
@@ -231,17 +231,27 @@ impl ZkpTranscript {
     }
 }
 
-impl TranscriptProtocol<Secp256k1> for ZkpTranscript {
-    const VARIANT: Variant = Variant::Zkp;
+/// The inner-product rounds: `u` from `upd(L, R)`; no domain separator (the vector
+/// length is fixed by the proof length).
+impl InnerProductTranscript<Secp256k1> for ZkpTranscript {
+    fn innerproduct_domain_sep(&mut self, _n: u64) {}
+
+    fn challenge_u(&mut self, L: &[u8; 33], R: &[u8; 33]) -> Option<Scalar> {
+        self.update_points(L, R);
+        self.challenge()
+    }
+}
+
+impl RangeProofTranscript<Secp256k1> for ZkpTranscript {
     type Nonces = ZkpNonces;
 
     fn bind_value_generator(&mut self, value_gen: &crate::curve::secp256k1::Point) -> bool {
         self.bind_value_gen(&Secp256k1::encode(value_gen))
     }
 
-    fn append_statement(&mut self, n: u64, commitments: &[[u8; 33]]) {
-        self.bits = Some(n);
-        self.absorb_statement(Some(n as usize), commitments);
+    fn append_statement(&mut self, statement: &RangeStatement<'_, Secp256k1>) {
+        self.bits = Some(statement.bits as u64);
+        self.absorb_statement(Some(statement.bits), statement.commitments);
     }
 
     fn challenge_yz(&mut self, A: &[u8; 33], S: &[u8; 33]) -> Option<(Scalar, Scalar)> {
@@ -267,13 +277,6 @@ impl TranscriptProtocol<Secp256k1> for ZkpTranscript {
         let neg_mu = (-*e_blinding).to_bytes();
         self.hash(&[&neg_taux, &neg_mu]);
         self.hash(&[&t_x.to_bytes()]);
-        self.challenge()
-    }
-
-    fn innerproduct_domain_sep(&mut self, _n: u64) {}
-
-    fn challenge_u(&mut self, L: &[u8; 33], R: &[u8; 33]) -> Option<Scalar> {
-        self.update_points(L, R);
         self.challenge()
     }
 

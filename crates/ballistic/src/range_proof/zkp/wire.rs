@@ -26,11 +26,12 @@
 use alloc::vec::Vec;
 use k256::Scalar;
 
+use super::Zkp;
 use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::inner_product::{InnerProductProof, ProofPoint};
-use crate::range_proof::{RangeProof, Variant, WirePoints};
+use crate::range_proof::{RangeProof, WirePoints};
 
 /// Length of a proof with vectors of length `np` (a power of two).
 ///
@@ -130,14 +131,21 @@ fn write_flags(buf: &mut Vec<u8>, points: &[&ProofPoint<Secp256k1>]) {
     buf.extend_from_slice(&bytes);
 }
 
-impl RangeProof<Secp256k1> {
-    /// Serialises in secp256k1-zkp's layout (only for [`Variant::Zkp`] proofs; a
-    /// dalek-variant proof has no such encoding and gives an error).
-    pub(crate) fn to_bytes_zkp_layout(&self) -> Result<Vec<u8>, ProofError> {
+/// secp256k1-zkp's byte layout, the codec of the [`Zkp`] format.
+impl RangeProof<Secp256k1, Zkp> {
+    /// Serialises in secp256k1-zkp's layout (675 bytes for a 64-bit proof).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::secp256k1::{grin_generators, PedersenGens, RangeProof, Scalar, Transcript};
+    /// let (bp, pc) = (grin_generators(), PedersenGens::default());
+    /// let (proof, _) = RangeProof::prove_single(&bp, &pc, &mut Transcript::new(), 1037,
+    ///     &Scalar::from(9u64), 64)?;
+    /// assert_eq!(proof.to_bytes().len(), 675);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
         let ipp = &self.ipp_proof;
-        if self.variant != Variant::Zkp || ipp.a.len() != ipp.b.len() {
-            return Err(ProofError::FormatError);
-        }
         let np = (ipp.a.len()) << ipp.rounds();
         let mut buf = Vec::with_capacity(proof_len(np));
         buf.extend_from_slice(&(-self.t_x_blinding).to_bytes());
@@ -161,11 +169,21 @@ impl RangeProof<Secp256k1> {
         for P in lr {
             buf.extend_from_slice(P.encoding.get(1..).unwrap_or(&[]));
         }
-        Ok(buf)
+        buf
     }
 
     /// Parses secp256k1-zkp's layout strictly (see the module documentation).
-    pub(crate) fn from_bytes_zkp_layout(bytes: &[u8]) -> Result<Self, ProofError> {
+    ///
+    /// # Errors
+    /// [`ProofError::FormatError`] for any byte string that is not the canonical
+    /// encoding of a proof.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::secp256k1::{RangeProof, ProofError};
+    /// assert_eq!(RangeProof::from_bytes(&[0u8; 675]).unwrap_err(), ProofError::FormatError);
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         let (rounds, q) = shape_of_len(bytes.len()).ok_or(ProofError::FormatError)?;
         let mut r = Reader { rest: bytes };
         let t_x_blinding = -r.scalar()?;
@@ -202,7 +220,6 @@ impl RangeProof<Secp256k1> {
             R_vec,
         } = WirePoints::<Secp256k1>::decode(&encodings, rounds)?;
         Ok(RangeProof {
-            variant: Variant::Zkp,
             A,
             S,
             T_1,
@@ -211,6 +228,7 @@ impl RangeProof<Secp256k1> {
             t_x_blinding,
             e_blinding,
             ipp_proof: InnerProductProof { L_vec, R_vec, a, b },
+            format: core::marker::PhantomData,
         })
     }
 }
