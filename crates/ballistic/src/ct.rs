@@ -20,8 +20,7 @@
 //! ([`Declassified`]), so that the harness's controls can check where each secret's
 //! taint arrives.
 
-use crate::curve::Curve;
-use crate::inner_product::ProofPoint;
+use crate::curve::{Curve, ProofPoint};
 
 /// Which value a declassification point makes public (in the prover's order).
 ///

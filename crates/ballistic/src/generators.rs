@@ -30,13 +30,7 @@ use zeroize::Zeroize;
 pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 /// Label of the chain of padding `H` generators.
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
-/// Largest vector length `N'` for which the prover caches precomputed tables over
-/// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; on
-/// ristretto255 width-10 NAF tables of every generator and of `2^128` times it,
-/// 64 KiB per generator, so 8 MiB at `N' = 64`), and
-/// the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
-/// Curves without profitable prover tables ignore it (`Curve::PROVER_USES_TABLES`).
-pub const TABLE_MAX_LEN: usize = 64;
+pub use crate::curve::TABLE_MAX_LEN;
 /// Largest vector length `N'` for which the prover caches the tables of its
 /// constant-time `S = ρ·B̃ + <s_L, G> + <s_R, H>` ([`Curve::precompute_for_ct`]:
 /// eight odd multiples per generator on ristretto255, 1 KiB, so 4 MiB at

@@ -46,10 +46,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::curve::scalars::inner_product;
 use crate::curve::{Curve, SparseMsm};
 use crate::errors::ProofError;
 use crate::transcript::InnerProductTranscript;
-use crate::util::inner_product;
 
 /// How the argument pairs positions in each round, and how far it folds.
 ///
@@ -117,32 +117,7 @@ impl Folding {
 /// to 2^12 under the Straus cost `253 + 50·k` point operations for `k` points).
 pub const LAZY_BLOCK_ROUNDS: usize = 3;
 
-/// A point of a proof together with its canonical encoding (both are needed: the
-/// encoding for the transcript and the wire, the point for arithmetic).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProofPoint<C: Curve> {
-    /// The group element.
-    pub point: C::Point,
-    /// Its canonical encoding.
-    pub encoding: C::Encoding,
-}
-
-impl<C: Curve> ProofPoint<C> {
-    pub(crate) fn new(point: C::Point) -> Self {
-        ProofPoint {
-            point,
-            encoding: C::encode(&point),
-        }
-    }
-
-    /// [`ProofPoint::new`] for a public point.
-    pub(crate) fn new_vartime(point: C::Point) -> Self {
-        ProofPoint {
-            point,
-            encoding: C::encode_vartime(&point),
-        }
-    }
-}
+pub use crate::curve::ProofPoint;
 
 /// An inner-product proof: pairs `(L_k, R_k)` and the final vectors `a`, `b` (length 1
 /// after `log2(N')` rounds, dalek's form; or length 2 after `log2(N') − 1` rounds,
@@ -262,7 +237,7 @@ impl<C: Curve> InnerProductProof<C> {
                             },
                         ],
                     )),
-                    (None, None) => crate::msm::join(
+                    (None, None) => crate::parallel::join(
                         || gathered_msm::<C>(&sL, &base_G, &base_H, c_L, Q),
                         || gathered_msm::<C>(&sR, &base_G, &base_H, c_R, Q),
                     ),
@@ -393,7 +368,7 @@ impl<C: Curve> InnerProductProof<C> {
         if !np.is_power_of_two() || H.len() != np || a.len() != np || b.len() != np {
             return Err(ProofError::InvalidGeneratorsLength);
         }
-        let h_factors = crate::util::powers::<C>(y_inv, np);
+        let h_factors = crate::curve::scalars::powers::<C>(y_inv, np);
         Self::create(folding, None, transcript, Q, &h_factors, G, H, a, b)
     }
 
@@ -441,7 +416,7 @@ impl<C: Curve> InnerProductProof<C> {
         points.extend_from_slice(H);
         scalars.push(-v.ab);
         points.push(*Q);
-        let check = crate::msm::vartime_multiscalar_mul::<C>(&scalars, &points);
+        let check = crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points);
         if C::is_identity(&check) {
             Ok(())
         } else {
@@ -781,7 +756,7 @@ fn gathered_msm<C: Curve>(
     }
     sc.push(c);
     pts.push(*Q);
-    crate::msm::vartime_multiscalar_mul::<C>(&sc, &pts)
+    crate::msm::dispatch::vartime_multiscalar_mul::<C>(&sc, &pts)
 }
 
 #[cfg(test)]
@@ -804,14 +779,15 @@ mod tests {
             let H = Ristretto::generator_chain(b"test H", np);
             let Q = Ristretto::generator_chain(b"test Q", 1)[0];
             let y = Ristretto::scalar_random(&mut rng);
-            let h_factors = crate::util::powers::<Ristretto>(&Ristretto::scalar_invert(&y), np);
+            let h_factors =
+                crate::curve::scalars::powers::<Ristretto>(&Ristretto::scalar_invert(&y), np);
             let a: Vec<Scalar> = (0..np)
                 .map(|_| Ristretto::scalar_random(&mut rng))
                 .collect();
             let b: Vec<Scalar> = (0..np)
                 .map(|_| Ristretto::scalar_random(&mut rng))
                 .collect();
-            let c = crate::util::inner_product::<Ristretto>(&a, &b);
+            let c = crate::curve::scalars::inner_product::<Ristretto>(&a, &b);
             let Hp: Vec<Point> = H.iter().zip(&h_factors).map(|(h, f)| h * f).collect();
             let P = Ristretto::vartime_multiscalar_mul(&a, &G)
                 + Ristretto::vartime_multiscalar_mul(&b, &Hp)

@@ -21,9 +21,18 @@ use crate::ProofError;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma_ops;
 pub mod ristretto;
+pub(crate) mod scalars;
 pub mod secp256k1;
 #[cfg(test)]
 pub mod toy;
+
+/// Largest vector length `N'` for which the prover caches precomputed tables over
+/// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; on
+/// ristretto255 width-10 NAF tables of every generator and of `2^128` times it,
+/// 64 KiB per generator, so 8 MiB at `N' = 64`), and
+/// the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
+/// Curves without profitable prover tables ignore it (`Curve::PROVER_USES_TABLES`).
+pub const TABLE_MAX_LEN: usize = 64;
 
 /// How many draws [`Curve::scalar_random_nonzero`] makes before it declares the RNG
 /// broken: 64 zeros in a row have probability below 2^-640 on the toy group of
@@ -109,7 +118,7 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// Largest padded length `N'` whose `2N'` generators the verifier keeps in
     /// precomputed tables (cached per shape by [`crate::generators::BulletproofGens`]);
     /// larger shapes run a plain multiscalar multiplication.
-    const VERIFIER_TABLE_MAX_LEN: usize = crate::generators::TABLE_MAX_LEN;
+    const VERIFIER_TABLE_MAX_LEN: usize = TABLE_MAX_LEN;
 
     /// The scalar `x`.
     fn scalar_from_u64(x: u64) -> Self::Scalar;
@@ -319,4 +328,31 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
         dynamic_scalars: &[Self::Scalar],
         dynamic_points: &[Self::Point],
     ) -> Self::Point;
+}
+
+/// A point of a proof together with its canonical encoding (both are needed: the
+/// encoding for the transcript and the wire, the point for arithmetic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofPoint<C: Curve> {
+    /// The group element.
+    pub point: C::Point,
+    /// Its canonical encoding.
+    pub encoding: C::Encoding,
+}
+
+impl<C: Curve> ProofPoint<C> {
+    pub(crate) fn new(point: C::Point) -> Self {
+        ProofPoint {
+            point,
+            encoding: C::encode(&point),
+        }
+    }
+
+    /// [`ProofPoint::new`] for a public point.
+    pub(crate) fn new_vartime(point: C::Point) -> Self {
+        ProofPoint {
+            point,
+            encoding: C::encode_vartime(&point),
+        }
+    }
 }

@@ -10,8 +10,9 @@
 //!   [`pippenger`] (signed-digit buckets); [`vartime_msm`] picks between them at
 //!   [`STRAUS_MAX`] points. Each file states its algorithm and cost model.
 //!
-//! This module also adds **all cores** (feature `parallel`, rayon): an MSM of `k` points is split
-//! into `t` chunks of at least [`PARALLEL_MIN_CHUNK`] points, one per thread, and
+//! [`dispatch`] runs a multiscalar multiplication over any [`Curve`](crate::curve::Curve)
+//! and adds **all cores** (feature `parallel`, rayon): an MSM of `k` points is split
+//! into `t` chunks of at least [`dispatch::PARALLEL_MIN_CHUNK`] points, one per thread, and
 //! the partial sums are added.
 //!
 //! Cost model of the split, in point operations (`D` = 253 doublings): Straus
@@ -20,9 +21,10 @@
 //! window), which the minimum chunk size keeps below a few percent. Measured 1 vs 2
 //! threads in BENCHMARKS.md.
 
-use crate::curve::Curve;
+pub use crate::parallel::{join, parallelism, split_halves};
 use alloc::vec::Vec;
 
+pub mod dispatch;
 pub mod lanes;
 pub mod pippenger;
 pub mod straus;
@@ -111,127 +113,5 @@ pub fn vartime_msm_batch_affine<P: BatchAffine>(scalars: &[[u64; 4]], points: &[
         pippenger::msm_batch_affine(&scalars[..k], &points[..k])
     } else {
         vartime_msm(&scalars[..k], &points[..k])
-    }
-}
-
-/// Smallest number of points per thread worth a split (below it the extra 253
-/// doublings per chunk and the thread hand-off cost more than they save).
-pub const PARALLEL_MIN_CHUNK: usize = 96;
-
-/// `Σ s_i·P_i`, variable time (public inputs only), on all cores with `parallel`.
-///
-/// # Example
-/// ```
-/// use ballistic::curve::{Curve, ristretto::Ristretto};
-/// let p = Ristretto::generator_chain(b"doc", 3);
-/// let s = [Ristretto::scalar_from_u64(1), Ristretto::scalar_from_u64(2), Ristretto::scalar_from_u64(3)];
-/// assert_eq!(ballistic::msm::vartime_multiscalar_mul::<Ristretto>(&s, &p), p[0] + p[1] + p[1] + p[2] + p[2] + p[2]);
-/// ```
-pub fn vartime_multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
-    split::<C>(scalars, points, C::vartime_multiscalar_mul)
-}
-
-/// `Σ s_i·P_i` in constant time in the scalars, on all cores with `parallel` (the
-/// split points depend only on the public length).
-///
-/// # Example
-/// ```
-/// use ballistic::curve::{Curve, ristretto::Ristretto};
-/// let p = Ristretto::generator_chain(b"doc", 2);
-/// let s = [Ristretto::scalar_from_u64(5), Ristretto::scalar_from_u64(7)];
-/// assert_eq!(ballistic::msm::multiscalar_mul::<Ristretto>(&s, &p), Ristretto::multiscalar_mul(&s, &p));
-/// ```
-pub fn multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
-    split::<C>(scalars, points, C::multiscalar_mul)
-}
-
-/// A multiscalar multiplication of the curve backend.
-type MsmFn<C> = fn(&[<C as Curve>::Scalar], &[<C as Curve>::Point]) -> <C as Curve>::Point;
-
-/// Runs `msm` on chunks of at least [`PARALLEL_MIN_CHUNK`] points, one per thread,
-/// and adds the partial sums (with `parallel`; otherwise one call).
-fn split<C: Curve>(scalars: &[C::Scalar], points: &[C::Point], msm: MsmFn<C>) -> C::Point {
-    #[cfg(feature = "parallel")]
-    {
-        let threads = rayon::current_num_threads();
-        let n = scalars.len().min(points.len());
-        if threads > 1 && n >= 2 * PARALLEL_MIN_CHUNK {
-            let chunks = threads.min(n / PARALLEL_MIN_CHUNK);
-            let size = n.div_ceil(chunks);
-            use rayon::prelude::*;
-            return scalars[..n]
-                .par_chunks(size)
-                .zip(points[..n].par_chunks(size))
-                .map(|(s, p)| msm(s, p))
-                .reduce(C::identity, |a, b| a + b);
-        }
-    }
-    msm(scalars, points)
-}
-
-/// The number of threads [`join`] can use: rayon's pool size with the `parallel`
-/// feature, else 1. Splits that cost extra work (a second pass of doublings) are
-/// only worth it when this is above 1.
-///
-/// # Example
-/// ```
-/// assert!(ballistic::msm::parallelism() >= 1);
-/// ```
-pub fn parallelism() -> usize {
-    #[cfg(feature = "parallel")]
-    {
-        rayon::current_num_threads()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
-}
-
-/// Runs two closures, in parallel with `parallel`, and returns both results.
-///
-/// # Example
-/// ```
-/// let (a, b) = ballistic::msm::join(|| 1 + 1, || 2 + 2);
-/// assert_eq!((a, b), (2, 4));
-/// ```
-pub fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
-where
-    A: FnOnce() -> RA + Send,
-    B: FnOnce() -> RB + Send,
-    RA: Send,
-    RB: Send,
-{
-    #[cfg(feature = "parallel")]
-    {
-        rayon::join(a, b)
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (a(), b())
-    }
-}
-
-/// `f` over the index range `0..k`, or, when [`parallelism`] is above 1 and `k ≥ min`,
-/// over its two halves on two threads, the results joined by `combine`. The split
-/// depends only on the public `k` (constant-time callers may use it).
-///
-/// # Example
-/// ```
-/// let sum = ballistic::msm::split_halves(10, 4, |r| r.sum::<usize>(), |a, b| a + b);
-/// assert_eq!(sum, 45);
-/// ```
-pub fn split_halves<R, F, G>(k: usize, min: usize, f: F, combine: G) -> R
-where
-    R: Send,
-    F: Fn(core::ops::Range<usize>) -> R + Sync,
-    G: FnOnce(R, R) -> R,
-{
-    if parallelism() > 1 && k >= min {
-        let h = k / 2;
-        let (a, b) = join(|| f(0..h), || f(h..k));
-        combine(a, b)
-    } else {
-        f(0..k)
     }
 }

@@ -440,9 +440,9 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             scalars.extend_from_slice(&pad_H);
             points.extend_from_slice(&ph);
         }
-        Ok(C::is_identity(&crate::msm::vartime_multiscalar_mul::<C>(
-            &scalars, &points,
-        )))
+        Ok(C::is_identity(
+            &crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points),
+        ))
     }
 }
 

@@ -55,7 +55,7 @@ impl<C: Curve, F> RangeProof<C, F> {
 
 /// `δ(y, z) = (z − z²)·Σ_{i<N'} y^i − (2^n − 1)·Σ_{j<m} z^{j+3}`.
 pub(crate) fn delta<C: Curve>(n: usize, m: usize, y: &C::Scalar, z: &C::Scalar) -> C::Scalar {
-    use crate::util::{sum_of_powers_pow2, two_pow_minus_one};
+    use crate::curve::scalars::{sum_of_powers_pow2, two_pow_minus_one};
     let np = crate::util::padded_len(n, m);
     let zz = *z * *z;
     let mut z_pow = zz * *z;

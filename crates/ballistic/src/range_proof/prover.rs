@@ -44,11 +44,11 @@ use super::format::{QBase, RangeProofFormat};
 use super::transcript::{ProverNonces, RangeProofTranscript, RangeStatement};
 use super::RangeProof;
 use crate::ct::{declassify_bool, declassify_point, declassify_scalar, Declassified};
+use crate::curve::scalars::powers;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::inner_product::{InnerProductProof, IpaTables, ProofPoint};
-use crate::util::powers;
 
 /// Whether every value fits in `n` bits, computed without secret-dependent branches.
 fn all_in_range(values: &[u64], n: usize) -> Choice {
@@ -312,7 +312,7 @@ where
             pts.push(B_blinding);
             pts.extend_from_slice(&G);
             pts.extend_from_slice(&H);
-            crate::msm::multiscalar_mul::<C>(&sc, &pts)
+            crate::msm::dispatch::multiscalar_mul::<C>(&sc, &pts)
         }
     };
     // Public by design: A and S are part of the proof.
@@ -346,9 +346,9 @@ where
         sec.r0.push(*y_i * (a_R + z) + d);
         sec.r1.push(*y_i * sec.s_R[i]);
     }
-    sec.t1 = crate::util::inner_product::<C>(&sec.l0, &sec.r1)
-        + crate::util::inner_product::<C>(&sec.s_L, &sec.r0);
-    sec.t2 = crate::util::inner_product::<C>(&sec.s_L, &sec.r1);
+    sec.t1 = crate::curve::scalars::inner_product::<C>(&sec.l0, &sec.r1)
+        + crate::curve::scalars::inner_product::<C>(&sec.s_L, &sec.r0);
+    sec.t2 = crate::curve::scalars::inner_product::<C>(&sec.s_L, &sec.r1);
 
     (sec.tau1, sec.tau2) = nonces.tau();
     drop(nonces);
@@ -391,7 +391,7 @@ where
         .zip(sec.r1.iter())
         .map(|(a, s)| declassify_scalar::<C>(Declassified::R, *a + *s * x))
         .collect();
-    let t_x = crate::util::inner_product::<C>(&l, &r);
+    let t_x = crate::curve::scalars::inner_product::<C>(&l, &r);
 
     let w = transcript
         .challenge_w(&t_x, &t_x_blinding, &e_blinding)

@@ -235,7 +235,7 @@ impl<C: Curve> Prepared<C> {
                 scalars.extend_from_slice(&gh);
                 points.extend_from_slice(&G);
                 points.extend_from_slice(&H);
-                crate::msm::vartime_multiscalar_mul::<C>(&scalars, &points)
+                crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points)
             }
         };
         if C::is_identity(&check) {

@@ -480,7 +480,7 @@ fn straus_many(
     }
     let run = |inputs: &[Straus<'_, AffineNiels>]| lanes::dispatch(StrausManyTask { inputs });
     // All cores: half of the sums on each thread (e.g. `L_k` and `R_k`).
-    let out = crate::msm::split_halves(
+    let out = crate::parallel::split_halves(
         inputs.len(),
         2,
         |r| run(&inputs[r]),
@@ -550,7 +550,7 @@ fn shifted_many(
         let (ds, dp): (Vec<MontScalar>, Vec<Point>) = dy.iter().copied().unzip();
         fixed + Ristretto::vartime_multiscalar_mul(&ds, &dp)
     };
-    crate::msm::split_halves(
+    crate::parallel::split_halves(
         k,
         2,
         |r| {
@@ -815,7 +815,7 @@ impl Curve for Ristretto {
         } else {
             // All cores: the two halves on two threads (one split: this machine
             // class has two cores, and each half keeps Pippenger's economy of scale).
-            crate::msm::split_halves(
+            crate::parallel::split_halves(
                 k,
                 PARALLEL_PIPPENGER_MIN,
                 |r| pippenger_lanes(&scalars[r.clone()], &points[r]),
@@ -891,7 +891,7 @@ impl Curve for Ristretto {
                     Point(lanes::dispatch(CtTableMsm { digits, tables }))
                 };
                 // All cores: half of the points on each thread (the split is public).
-                crate::msm::split_halves(
+                crate::parallel::split_halves(
                     k,
                     PARALLEL_CT_MIN,
                     |r| run(&digits[r.clone()], &tables[r]),
@@ -955,11 +955,14 @@ impl Curve for Ristretto {
                         },
                     }))
                 };
-                let (f, d) = crate::msm::join(
+                let (f, d) = crate::parallel::join(
                     || {
-                        crate::msm::split_halves(st.len(), PARALLEL_PIPPENGER_MIN, fixed, |a, b| {
-                            a + b
-                        })
+                        crate::parallel::split_halves(
+                            st.len(),
+                            PARALLEL_PIPPENGER_MIN,
+                            fixed,
+                            |a, b| a + b,
+                        )
                     },
                     || Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
                 );
@@ -987,7 +990,7 @@ impl Curve for Ristretto {
         };
         if dyn_pippenger == 0 {
             // All cores: the second half of the fixed generators on another thread.
-            return crate::msm::split_halves(
+            return crate::parallel::split_halves(
                 static_scalars.len(),
                 PARALLEL_TABLE_STRAUS_MIN,
                 fixed,
@@ -996,7 +999,7 @@ impl Curve for Ristretto {
         }
         // The tables' Straus and the dynamic points' Pippenger are independent (two
         // threads with the `parallel` feature).
-        let (f, d) = crate::msm::join(
+        let (f, d) = crate::parallel::join(
             || fixed(0..static_scalars.len()),
             || Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
         );

@@ -305,7 +305,7 @@ fn msm_differential() {
             want
         );
         assert_eq!(
-            to_k256(&crate::msm::vartime_multiscalar_mul::<Secp256k1>(
+            to_k256(&crate::msm::dispatch::vartime_multiscalar_mul::<Secp256k1>(
                 &scalars, &points
             )),
             want

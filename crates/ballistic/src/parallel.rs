@@ -1,0 +1,71 @@
+//! Two-way parallelism: `rayon` with the `parallel` feature, sequential without.
+//!
+//! The only place that decides whether work is split across threads; the split of
+//! [`split_halves`] depends only on public lengths, so constant-time code may use it.
+
+/// The number of threads [`join`] can use: rayon's pool size with the `parallel`
+/// feature, else 1. Splits that cost extra work (a second pass of doublings) are
+/// only worth it when this is above 1.
+///
+/// # Example
+/// ```
+/// assert!(ballistic::parallel::parallelism() >= 1);
+/// ```
+pub fn parallelism() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
+/// Runs two closures, in parallel with `parallel`, and returns both results.
+///
+/// # Example
+/// ```
+/// let (a, b) = ballistic::parallel::join(|| 1 + 1, || 2 + 2);
+/// assert_eq!((a, b), (2, 4));
+/// ```
+pub fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce() -> RA + Send,
+    B: FnOnce() -> RB + Send,
+    RA: Send,
+    RB: Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        rayon::join(a, b)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (a(), b())
+    }
+}
+
+/// `f` over the index range `0..k`, or, when [`parallelism`] is above 1 and `k ≥ min`,
+/// over its two halves on two threads, the results joined by `combine`. The split
+/// depends only on the public `k` (constant-time callers may use it).
+///
+/// # Example
+/// ```
+/// let sum = ballistic::parallel::split_halves(10, 4, |r| r.sum::<usize>(), |a, b| a + b);
+/// assert_eq!(sum, 45);
+/// ```
+pub fn split_halves<R, F, G>(k: usize, min: usize, f: F, combine: G) -> R
+where
+    R: Send,
+    F: Fn(core::ops::Range<usize>) -> R + Sync,
+    G: FnOnce(R, R) -> R,
+{
+    if parallelism() > 1 && k >= min {
+        let h = k / 2;
+        let (a, b) = join(|| f(0..h), || f(h..k));
+        combine(a, b)
+    } else {
+        f(0..k)
+    }
+}
