@@ -21,7 +21,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use spin::{Mutex, RwLock};
 
-use crate::curve::Curve;
+use crate::curve::{Curve, TableStrategy};
 use crate::util::padded_len;
 use crate::ProofError;
 use zeroize::Zeroize;
@@ -32,7 +32,7 @@ pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
 pub use crate::curve::TABLE_MAX_LEN;
 /// Largest vector length `N'` for which the prover caches the tables of its
-/// constant-time `S = ρ·B̃ + <s_L, G> + <s_R, H>` ([`Curve::precompute_for_ct`]:
+/// constant-time `S = ρ·B̃ + <s_L, G> + <s_R, H>` ([`TableStrategy::precompute_for_ct`](crate::curve::TableStrategy::precompute_for_ct):
 /// eight odd multiples per generator on ristretto255, 1 KiB, so 4 MiB at
 /// `N' = 2048`); above it `S` builds its tables per proof.
 pub const CT_TABLE_MAX_LEN: usize = 2048;
@@ -44,11 +44,52 @@ pub const CT_TABLE_MAX_LEN: usize = 2048;
 pub const DEFAULT_TABLE_BUDGET: usize = 64 << 20;
 
 /// Largest vector length `N'` for which a prover whose verifier tables do not serve
-/// its rounds ([`Curve::precompute_serves_rounds`]) caches tables of its own for
-/// the first block of inner-product rounds ([`Curve::precompute_first_block`]; on
+/// its rounds ([`TableStrategy::precompute_serves_rounds`](crate::curve::TableStrategy::precompute_serves_rounds)) caches tables of its own for
+/// the first block of inner-product rounds ([`TableStrategy::precompute_first_block`](crate::curve::TableStrategy::precompute_first_block); on
 /// ristretto255 width-8 NAF tables, 8 MiB at `N' = 512`, 16 MiB at `N' = 1024`,
 /// 32 MiB at `N' = 2048`).
 pub const FIRST_BLOCK_TABLE_MAX_LEN: usize = 2048;
+
+/// Which generators an argument uses, in order: its vectors `G`, `H` of the padded
+/// length `N'` (a power of two). Tables are cached per layout.
+///
+/// # Example
+/// ```
+/// use ballistic::generators::GeneratorLayout;
+/// assert_eq!(GeneratorLayout::Parties { n: 48, m: 3 }.padded_len(), 256);
+/// assert_eq!(GeneratorLayout::Prefix { len: 5 }.padded_len(), 8);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GeneratorLayout {
+    /// `m` parties of `n` generators each, party-major: position `j·n + k` is party
+    /// `j`'s generator `k` (on flat generators, generator `j·n + k`); positions
+    /// `n·m .. N'` take the padding chains ([`PADDING_G_LABEL`],
+    /// [`PADDING_H_LABEL`]; see `docs/padding.md`). Aggregated range proofs and
+    /// their multi-party form use it.
+    Parties {
+        /// Generators per party (the bit width of a range proof).
+        n: usize,
+        /// Number of parties (values).
+        m: usize,
+    },
+    /// Party 0's chain (the flat vectors on flat generators) through the whole
+    /// padded length `N' = next_power_of_two(len)`, with no padding chains: the
+    /// layout of dalek's arithmetic-circuit proofs.
+    Prefix {
+        /// The unpadded length.
+        len: usize,
+    },
+}
+
+impl GeneratorLayout {
+    /// The padded length `N'` of the layout's vectors.
+    pub fn padded_len(&self) -> usize {
+        match *self {
+            GeneratorLayout::Parties { n, m } => padded_len(n, m),
+            GeneratorLayout::Prefix { len } => len.next_power_of_two(),
+        }
+    }
+}
 
 /// The Pedersen commitment bases.
 ///
@@ -129,11 +170,11 @@ pub struct BulletproofGens<C: Curve> {
 enum TableUse {
     /// [`Curve::precompute`], for the verifier.
     Verifier,
-    /// [`Curve::precompute_for_prover`], the prover's inner-product rounds.
+    /// [`TableStrategy::precompute_for_prover`](crate::curve::TableStrategy::precompute_for_prover), the prover's inner-product rounds.
     Prover,
-    /// [`Curve::precompute_for_ct`], the prover's constant-time `S`.
+    /// [`TableStrategy::precompute_for_ct`](crate::curve::TableStrategy::precompute_for_ct), the prover's constant-time `S`.
     ConstantTime,
-    /// [`Curve::precompute_first_block`], the prover's first block of rounds where
+    /// [`TableStrategy::precompute_first_block`](crate::curve::TableStrategy::precompute_first_block), the prover's first block of rounds where
     /// the verifier's tables do not serve it.
     FirstBlock,
 }
@@ -147,9 +188,9 @@ impl TableUse {
     ];
 }
 
-/// A cached table of one shape `(n, m)` and use.
+/// A cached table of one layout and use.
 struct CachedTable<C: Curve> {
-    key: (usize, usize, TableUse),
+    key: (GeneratorLayout, TableUse),
     table: Arc<C::Precomputation>,
     bytes: usize,
     /// Built by [`BulletproofGens::precompute_verifier`]: kept for good, outside the
@@ -205,7 +246,7 @@ impl<C: Curve> TableCache<C> {
     }
 
     /// The cached table of `key`, marked as just used.
-    fn lookup(&mut self, key: (usize, usize, TableUse)) -> Option<&mut CachedTable<C>> {
+    fn lookup(&mut self, key: (GeneratorLayout, TableUse)) -> Option<&mut CachedTable<C>> {
         self.clock += 1;
         let clock = self.clock;
         let e = self.entries.iter_mut().find(|e| e.key == key)?;
@@ -434,28 +475,51 @@ impl<C: Curve> BulletproofGens<C> {
         (pad.G[..count].to_vec(), pad.H[..count].to_vec())
     }
 
-    /// The full padded vectors `G`, `H` (length `N' = next_pow2(n·m)`) of a shape.
-    /// The caller has checked `n <= gens_capacity` and `m <= party_capacity`.
-    pub(crate) fn padded_vectors(&self, n: usize, m: usize) -> (Vec<C::Point>, Vec<C::Point>) {
-        let nm = n * m;
-        let np = padded_len(n, m);
-        let mut G: Vec<C::Point> = Vec::with_capacity(np);
-        let mut H: Vec<C::Point> = Vec::with_capacity(np);
-        G.extend(self.G(n, m).copied());
-        H.extend(self.H(n, m).copied());
-        if np > nm {
-            let (pg, ph) = self.padding_generators(np - nm);
-            G.extend(pg);
-            H.extend(ph);
+    /// Whether these generators hold every generator of `layout`.
+    pub fn supports_layout(&self, layout: GeneratorLayout) -> bool {
+        match layout {
+            GeneratorLayout::Parties { n, m } => self.supports(n, m),
+            GeneratorLayout::Prefix { len } => {
+                self.party_capacity >= 1 && len.next_power_of_two() <= self.gens_capacity
+            }
         }
-        (G, H)
+    }
+
+    /// The vectors `G`, `H` of `layout`, of its padded length `N'`. The caller has
+    /// checked [`Self::supports_layout`].
+    pub(crate) fn vectors(&self, layout: GeneratorLayout) -> (Vec<C::Point>, Vec<C::Point>) {
+        match layout {
+            GeneratorLayout::Parties { n, m } => {
+                let nm = n * m;
+                let np = padded_len(n, m);
+                let mut G: Vec<C::Point> = Vec::with_capacity(np);
+                let mut H: Vec<C::Point> = Vec::with_capacity(np);
+                G.extend(self.G(n, m).copied());
+                H.extend(self.H(n, m).copied());
+                if np > nm {
+                    let (pg, ph) = self.padding_generators(np - nm);
+                    G.extend(pg);
+                    H.extend(ph);
+                }
+                (G, H)
+            }
+            GeneratorLayout::Prefix { len } => {
+                let np = len.next_power_of_two();
+                let take = |v: &[Vec<C::Point>]| -> Vec<C::Point> {
+                    v.first()
+                        .map(|chain| chain.iter().take(np).copied().collect())
+                        .unwrap_or_default()
+                };
+                (take(&self.G_vec), take(&self.H_vec))
+            }
+        }
     }
 
     /// Builds now the verifier's precomputed tables for proofs of `m` values of `n`
     /// bits, unless they are cached already, keeps them for the life of these
     /// generators (outside the [budget](Self::set_table_budget)), and returns the
     /// bytes they hold: `0` for a shape verified without tables (more than
-    /// [`Curve::VERIFIER_TABLE_MAX_LEN`] generators after padding). Batches of one
+    /// [`TableStrategy::VERIFIER_TABLE_MAX_LEN`](crate::curve::TableStrategy::VERIFIER_TABLE_MAX_LEN) generators after padding). Batches of one
     /// shape use the same tables, except on flat generators
     /// ([`Self::from_flat_vectors`], secp256k1-zkp's), whose batches take the
     /// generic multiscalar multiplication.
@@ -483,7 +547,10 @@ impl<C: Curve> BulletproofGens<C> {
     pub fn precompute_verifier(&self, n: usize, m: usize) -> Result<usize, ProofError> {
         self.check_parties(n, m)?;
         Ok(self
-            .get_or_build((n, m, TableUse::Verifier), true)
+            .get_or_build(
+                (GeneratorLayout::Parties { n, m }, TableUse::Verifier),
+                true,
+            )
             .map_or(0, |t| C::precomputation_bytes(&t)))
     }
 
@@ -546,45 +613,48 @@ impl<C: Curve> BulletproofGens<C> {
 
     /// The verifier's cached tables over `G || H` (padded) of a shape, if any: a
     /// lookup that never builds (see [`Self::admit_verifier_table`]).
-    pub(crate) fn verifier_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
+    pub(crate) fn verifier_table(&self, layout: GeneratorLayout) -> Option<Arc<C::Precomputation>> {
         self.tables
             .lock()
-            .lookup((n, m, TableUse::Verifier))
+            .lookup((layout, TableUse::Verifier))
             .map(|e| e.table.clone())
     }
 
     /// Called after a proof of shape `(n, m)` verified without tables: builds and
     /// caches the shape's verifier tables if they fit in the budget.
-    pub(crate) fn admit_verifier_table(&self, n: usize, m: usize) {
-        let _ = self.get_or_build((n, m, TableUse::Verifier), false);
+    pub(crate) fn admit_verifier_table(&self, layout: GeneratorLayout) {
+        let _ = self.get_or_build((layout, TableUse::Verifier), false);
     }
 
     /// The prover's tables over `G || H` (a curve may size them differently from the
-    /// verifier's: [`Curve::precompute_for_prover`]), built on demand within the
+    /// verifier's: [`TableStrategy::precompute_for_prover`](crate::curve::TableStrategy::precompute_for_prover)), built on demand within the
     /// budget.
-    pub(crate) fn prover_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        self.get_or_build((n, m, TableUse::Prover), false)
+    pub(crate) fn prover_table(&self, layout: GeneratorLayout) -> Option<Arc<C::Precomputation>> {
+        self.get_or_build((layout, TableUse::Prover), false)
     }
 
     /// Tables over `G || H` for the prover's first block of inner-product rounds in
     /// shapes above [`TABLE_MAX_LEN`]: the verifier's where they serve the rounds
-    /// ([`Curve::precompute_serves_rounds`]), else tables of their own
-    /// ([`Curve::precompute_first_block`], up to [`FIRST_BLOCK_TABLE_MAX_LEN`]), so
+    /// ([`TableStrategy::precompute_serves_rounds`](crate::curve::TableStrategy::precompute_serves_rounds)), else tables of their own
+    /// ([`TableStrategy::precompute_first_block`](crate::curve::TableStrategy::precompute_first_block), up to [`FIRST_BLOCK_TABLE_MAX_LEN`]), so
     /// that a prover never builds verifier tables it cannot use.
-    pub(crate) fn first_block_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        let use_ = if C::precompute_serves_rounds(2 * padded_len(n, m)) {
+    pub(crate) fn first_block_table(
+        &self,
+        layout: GeneratorLayout,
+    ) -> Option<Arc<C::Precomputation>> {
+        let use_ = if C::Strategy::precompute_serves_rounds(2 * layout.padded_len()) {
             TableUse::Verifier
         } else {
             TableUse::FirstBlock
         };
-        self.get_or_build((n, m, use_), false)
+        self.get_or_build((layout, use_), false)
     }
 
-    /// The prover's constant-time tables over `G || H` ([`Curve::precompute_for_ct`]),
+    /// The prover's constant-time tables over `G || H` ([`TableStrategy::precompute_for_ct`](crate::curve::TableStrategy::precompute_for_ct)),
     /// built on demand within the budget; `None` above [`CT_TABLE_MAX_LEN`] or if
     /// the curve has none.
-    pub(crate) fn ct_table(&self, n: usize, m: usize) -> Option<Arc<C::Precomputation>> {
-        self.get_or_build((n, m, TableUse::ConstantTime), false)
+    pub(crate) fn ct_table(&self, layout: GeneratorLayout) -> Option<Arc<C::Precomputation>> {
+        self.get_or_build((layout, TableUse::ConstantTime), false)
     }
 
     /// The table of `key`, from the cache or built now; `pinned` keeps it outside
@@ -595,17 +665,17 @@ impl<C: Curve> BulletproofGens<C> {
     /// shape against the capacity.
     fn get_or_build(
         &self,
-        key: (usize, usize, TableUse),
+        key: (GeneratorLayout, TableUse),
         pinned: bool,
     ) -> Option<Arc<C::Precomputation>> {
-        let (n, m, use_) = key;
+        let (layout, use_) = key;
         let limit = match use_ {
-            TableUse::Verifier => C::VERIFIER_TABLE_MAX_LEN,
+            TableUse::Verifier => C::Strategy::VERIFIER_TABLE_MAX_LEN,
             TableUse::Prover => TABLE_MAX_LEN,
             TableUse::ConstantTime => CT_TABLE_MAX_LEN,
             TableUse::FirstBlock => FIRST_BLOCK_TABLE_MAX_LEN,
         };
-        let len = padded_len(n, m);
+        let len = layout.padded_len();
         if len > limit {
             return None;
         }
@@ -627,13 +697,13 @@ impl<C: Curve> BulletproofGens<C> {
                 return None;
             }
         }
-        let (mut points, H) = self.padded_vectors(n, m);
+        let (mut points, H) = self.vectors(layout);
         points.extend_from_slice(&H);
         let table = Arc::new(match use_ {
             TableUse::Verifier => C::precompute(&points),
-            TableUse::Prover => C::precompute_for_prover(&points),
-            TableUse::ConstantTime => C::precompute_for_ct(&points)?,
-            TableUse::FirstBlock => C::precompute_first_block(&points),
+            TableUse::Prover => C::Strategy::precompute_for_prover(&points),
+            TableUse::ConstantTime => C::Strategy::precompute_for_ct(&points)?,
+            TableUse::FirstBlock => C::Strategy::precompute_first_block(&points),
         });
         drop(points);
         let bytes = C::precomputation_bytes(&table);
@@ -680,5 +750,49 @@ impl<'a, C: Curve> BulletproofGensShare<'a, C> {
     /// The first `n` `H` generators of this party.
     pub fn H(&self, n: usize) -> impl Iterator<Item = &'a C::Point> {
         self.gens.H_vec[self.share].iter().take(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::ristretto::Ristretto;
+
+    /// Each layout gathers the generators its documentation names, in order.
+    #[test]
+    fn layouts_gather_their_generators() {
+        let gens = BulletproofGens::<Ristretto>::new(16, 4);
+        let chain = |j: usize, k: usize| -> (Vec<_>, Vec<_>) {
+            (
+                gens.share(j).G(k).copied().collect(),
+                gens.share(j).H(k).copied().collect(),
+            )
+        };
+        // Three parties of three, then seven padding positions.
+        let (G, H) = gens.vectors(GeneratorLayout::Parties { n: 3, m: 3 });
+        assert_eq!((G.len(), H.len()), (16, 16));
+        for j in 0..3 {
+            let (g, h) = chain(j, 3);
+            assert_eq!(G[3 * j..3 * j + 3], g[..]);
+            assert_eq!(H[3 * j..3 * j + 3], h[..]);
+        }
+        let (pg, ph) = gens.padding_generators(7);
+        assert_eq!((&G[9..], &H[9..]), (&pg[..], &ph[..]));
+        // Party 0's chain through the padded length.
+        let (G, H) = gens.vectors(GeneratorLayout::Prefix { len: 5 });
+        assert_eq!((G, H), chain(0, 8));
+        assert!(gens.supports_layout(GeneratorLayout::Prefix { len: 16 }));
+        assert!(!gens.supports_layout(GeneratorLayout::Prefix { len: 17 }));
+        assert!(gens.supports_layout(GeneratorLayout::Parties { n: 16, m: 4 }));
+        assert!(!gens.supports_layout(GeneratorLayout::Parties { n: 16, m: 5 }));
+        // Flat generators: the prefix of the flat vectors.
+        let flat = BulletproofGens::<Ristretto>::from_flat_vectors(
+            Ristretto::generator_chain(b"flat G", 8),
+            Ristretto::generator_chain(b"flat H", 8),
+        );
+        let (G, _) = flat.vectors(GeneratorLayout::Prefix { len: 8 });
+        assert_eq!(G, Ristretto::generator_chain(b"flat G", 8));
+        let (G, _) = flat.vectors(GeneratorLayout::Parties { n: 2, m: 3 });
+        assert_eq!(G[..6], Ristretto::generator_chain(b"flat G", 6)[..]);
     }
 }

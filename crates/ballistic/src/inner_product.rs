@@ -47,7 +47,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::curve::scalars::inner_product;
-use crate::curve::{Curve, SparseMsm};
+use crate::curve::{Curve, SparseMsm, TableStrategy};
 use crate::errors::ProofError;
 use crate::transcript::InnerProductTranscript;
 
@@ -199,7 +199,7 @@ impl<C: Curve> InnerProductProof<C> {
                 let mut base: Vec<C::Point> = Vec::with_capacity(2 * M);
                 base.extend_from_slice(&base_G);
                 base.extend_from_slice(&base_H);
-                C::precompute_for_rounds(&base)
+                C::Strategy::precompute_for_rounds(&base)
             };
             for _ in 0..block {
                 if n == final_len {
@@ -500,7 +500,7 @@ pub(crate) fn verification_scalars<C: Curve>(
         || b.len() != f
         || !f.is_power_of_two()
         || !np.is_power_of_two()
-        || np % f != 0
+        || !np.is_multiple_of(f)
         || u_inv.len() != lg
         || lg + f.trailing_zeros() as usize != np.trailing_zeros() as usize
     {
@@ -685,7 +685,7 @@ pub(crate) struct IpaTables<'a, C: Curve> {
     /// How many rounds stay lazy over the original generators before the current
     /// generators are materialised from the tables (`usize::MAX`: every round).
     pub(crate) rounds: usize,
-    /// `2^128·Q` when the table is split at `2^128` ([`Curve::prover_split`]): the
+    /// `2^128·Q` when the table is split at `2^128` ([`TableStrategy::prover_split`](crate::curve::TableStrategy::prover_split)): the
     /// `Q` terms are then split too, and every scalar of a round has 128 bits.
     pub(crate) q_high: Option<C::Point>,
 }
@@ -716,7 +716,7 @@ impl<C: Curve> IpaTables<'_, C> {
         };
         let (l, r) = (map(sL), map(sR));
         let q_terms = |c: C::Scalar| -> Vec<(C::Scalar, C::Point)> {
-            match (self.q_high, C::prover_split(&c)) {
+            match (self.q_high, C::Strategy::prover_split(&c)) {
                 (Some(q_high), Some((lo, hi))) => vec![(lo, *Q), (hi, q_high)],
                 _ => vec![(c, *Q)],
             }
@@ -819,7 +819,7 @@ mod tests {
                 own.extend_from_slice(&H);
                 let split = mode >= 6;
                 let pre = if split {
-                    Ristretto::precompute_for_prover(&own)
+                    <Ristretto as Curve>::Strategy::precompute_for_prover(&own)
                 } else {
                     Ristretto::precompute(&own)
                 };

@@ -6,7 +6,7 @@
 //! `vartime_multiscalar_mul`, and a naive sum of its single scalar multiplications.
 
 use ballistic::curve::ristretto::{Point as RistrettoPoint, Ristretto};
-use ballistic::curve::Curve;
+use ballistic::curve::{Curve, TableStrategy};
 use ballistic::ristretto::Scalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
 use rand::{Rng, SeedableRng};
@@ -90,9 +90,9 @@ fn msm_paths_agree_with_naive_oracle() {
                 Ristretto::vartime_precomputed_mul(&pre, &s[..k], &s[k..], &p[k..]),
                 "mixed static/dynamic",
             );
-            if let Some(ct) = Ristretto::precompute_for_ct(&p) {
+            if let Some(ct) = <Ristretto as Curve>::Strategy::precompute_for_ct(&p) {
                 check(
-                    Ristretto::ct_precomputed_mul(&ct, &s, &p),
+                    <Ristretto as Curve>::Strategy::ct_precomputed_mul(&ct, &s, &p),
                     "constant-time over tables",
                 );
             }

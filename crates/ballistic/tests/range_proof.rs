@@ -662,8 +662,10 @@ fn precompute_verifier_builds_reports_and_serves() {
 
     // Above the verifier's table limit (N' = 64·m = 2·VERIFIER_TABLE_MAX_LEN): no
     // tables.
-    use ballistic::curve::{ristretto::Ristretto, Curve};
-    let m = 2 * <Ristretto as Curve>::VERIFIER_TABLE_MAX_LEN / 64;
+    use ballistic::curve::{ristretto::Ristretto, Curve, TableStrategy};
+    let m = 2
+        * <<Ristretto as Curve>::Strategy as TableStrategy<Ristretto>>::VERIFIER_TABLE_MAX_LEN
+        / 64;
     let big = BulletproofGens::new(64, m);
     assert_eq!(big.precompute_verifier(64, m), Ok(0));
     assert_eq!(big.table_bytes(), 0);

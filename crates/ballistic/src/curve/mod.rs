@@ -51,6 +51,81 @@ pub struct SparseMsm<'a, C: Curve> {
     pub dynamic: &'a [(C::Scalar, C::Point)],
 }
 
+/// How a curve's provers and verifiers use precomputed tables over fixed generators:
+/// the schedule hooks of the inner-product argument, chosen per curve by measurement
+/// ([`Curve::Strategy`]). The defaults ([`DefaultStrategy`]) build only the
+/// verifier's [`Curve::precompute`] tables.
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{Curve, TableStrategy, ristretto::Ristretto};
+/// assert!(<Ristretto as Curve>::Strategy::PROVER_USES_TABLES);
+/// ```
+pub trait TableStrategy<C: Curve> {
+    /// Whether the prover's inner-product rounds over the original generators should
+    /// use the cached precomputed tables (a measured, per-curve choice).
+    const PROVER_USES_TABLES: bool = false;
+    /// Largest padded length `N'` whose `2N'` generators the verifier keeps in
+    /// precomputed tables (cached per shape by [`crate::generators::BulletproofGens`]);
+    /// larger shapes run a plain multiscalar multiplication.
+    const VERIFIER_TABLE_MAX_LEN: usize = TABLE_MAX_LEN;
+    /// Whether [`Curve::precompute`] of `len` points serves the prover's first block
+    /// of inner-product rounds (its sparse sums over
+    /// [`Curve::vartime_precomputed_mul_many`] are cheap on it); where not, the
+    /// prover builds [`TableStrategy::precompute_first_block`] instead. Default: yes.
+    fn precompute_serves_rounds(_len: usize) -> bool {
+        true
+    }
+    /// Tables for the prover's first block of inner-product rounds over all
+    /// generators, for shapes whose verifier tables do not serve it
+    /// ([`TableStrategy::precompute_serves_rounds`]); default: [`Curve::precompute`].
+    fn precompute_first_block(points: &[C::Point]) -> C::Precomputation {
+        C::precompute(points)
+    }
+    /// Tables for the prover's rounds over fixed generators (which use them many
+    /// times per proof, so wider tables may pay; default: [`Curve::precompute`]).
+    fn precompute_for_prover(points: &[C::Point]) -> C::Precomputation {
+        C::precompute(points)
+    }
+    /// `Some((lo, hi))` with `s = lo + 2^128·hi` (both below `2^128`) if this curve's
+    /// prover tables ([`TableStrategy::precompute_for_prover`]) also hold `2^128·P` for every
+    /// point and split every scalar of a multiplication over them, so that a term
+    /// over another point `Q` must be split the same way (`lo·Q + hi·(2^128·Q)`) to
+    /// keep the multiplication at 128 bits; `None` (the default) otherwise.
+    fn prover_split(_s: &C::Scalar) -> Option<(C::Scalar, C::Scalar)> {
+        None
+    }
+    /// Tables for [`TableStrategy::ct_precomputed_mul`] over fixed points (the prover's
+    /// generators), if this curve has a constant-time multiplication over tables
+    /// (default: no).
+    fn precompute_for_ct(_points: &[C::Point]) -> Option<C::Precomputation> {
+        None
+    }
+    /// `Σ s_i P_i` in constant time in the scalars, over `pre` =
+    /// [`TableStrategy::precompute_for_ct`]`(points)` (default: [`Curve::multiscalar_mul`],
+    /// which ignores `pre`).
+    fn ct_precomputed_mul(
+        _pre: &C::Precomputation,
+        scalars: &[C::Scalar],
+        points: &[C::Point],
+    ) -> C::Point {
+        C::multiscalar_mul(scalars, points)
+    }
+    /// Tables for the prover's rounds over a block's explicit generators (see
+    /// `inner_product.rs`), if this curve's tables pay off there (default: no; the
+    /// rounds then use [`Curve::vartime_multiscalar_mul_many`]).
+    fn precompute_for_rounds(_points: &[C::Point]) -> Option<C::Precomputation> {
+        None
+    }
+}
+
+/// The default [`TableStrategy`]: no prover tables, the verifier's tables up to
+/// [`TABLE_MAX_LEN`] generators.
+#[derive(Clone, Copy, Debug)]
+pub struct DefaultStrategy;
+
+impl<C: Curve> TableStrategy<C> for DefaultStrategy {}
+
 /// A prime-order group with its scalar field, as the protocol needs it.
 ///
 /// Implementations must make every method without `vartime` in its name constant-time
@@ -105,6 +180,9 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     type Encoding: Copy + Debug + Eq + Send + Sync;
     /// Precomputed tables for a fixed list of points (see [`Curve::precompute`]).
     type Precomputation: Send + Sync;
+    /// Which tables the arguments' provers and verifiers build over fixed
+    /// generators, and how: a measured, per-curve strategy.
+    type Strategy: TableStrategy<Self>;
 
     /// A short name, e.g. `"ristretto255"`.
     const NAME: &'static str;
@@ -112,13 +190,6 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     const SCALAR_BYTES: usize;
     /// Length of a canonical point encoding in bytes.
     const POINT_BYTES: usize;
-    /// Whether the prover's inner-product rounds over the original generators should
-    /// use the cached precomputed tables (a measured, per-curve choice).
-    const PROVER_USES_TABLES: bool = false;
-    /// Largest padded length `N'` whose `2N'` generators the verifier keeps in
-    /// precomputed tables (cached per shape by [`crate::generators::BulletproofGens`]);
-    /// larger shapes run a plain multiscalar multiplication.
-    const VERIFIER_TABLE_MAX_LEN: usize = TABLE_MAX_LEN;
 
     /// The scalar `x`.
     fn scalar_from_u64(x: u64) -> Self::Scalar;
@@ -230,60 +301,12 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
     /// Builds tables for a fixed list of points for [`Curve::vartime_precomputed_mul`].
     fn precompute(points: &[Self::Point]) -> Self::Precomputation;
-    /// Whether [`Curve::precompute`] of `len` points serves the prover's first block
-    /// of inner-product rounds (its sparse sums over
-    /// [`Curve::vartime_precomputed_mul_many`] are cheap on it); where not, the
-    /// prover builds [`Curve::precompute_first_block`] instead. Default: yes.
-    fn precompute_serves_rounds(_len: usize) -> bool {
-        true
-    }
-    /// Tables for the prover's first block of inner-product rounds over all
-    /// generators, for shapes whose verifier tables do not serve it
-    /// ([`Curve::precompute_serves_rounds`]); default: [`Curve::precompute`].
-    fn precompute_first_block(points: &[Self::Point]) -> Self::Precomputation {
-        Self::precompute(points)
-    }
-    /// Tables for the prover's rounds over fixed generators (which use them many
-    /// times per proof, so wider tables may pay; default: [`Curve::precompute`]).
-    fn precompute_for_prover(points: &[Self::Point]) -> Self::Precomputation {
-        Self::precompute(points)
-    }
-    /// `Some((lo, hi))` with `s = lo + 2^128·hi` (both below `2^128`) if this curve's
-    /// prover tables ([`Curve::precompute_for_prover`]) also hold `2^128·P` for every
-    /// point and split every scalar of a multiplication over them, so that a term
-    /// over another point `Q` must be split the same way (`lo·Q + hi·(2^128·Q)`) to
-    /// keep the multiplication at 128 bits; `None` (the default) otherwise.
-    fn prover_split(_s: &Self::Scalar) -> Option<(Self::Scalar, Self::Scalar)> {
-        None
-    }
     /// `Σ s_i P_i` in constant time in the scalars, for a few points that are
     /// usually the Pedersen bases (commitments, `T_1`, `T_2`, the blinding terms of
     /// `A` and `S`): a curve may use fixed-base tables for its default bases
     /// (default: [`Curve::multiscalar_mul`]).
     fn pedersen_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point {
         Self::multiscalar_mul(scalars, points)
-    }
-    /// Tables for [`Curve::ct_precomputed_mul`] over fixed points (the prover's
-    /// generators), if this curve has a constant-time multiplication over tables
-    /// (default: no).
-    fn precompute_for_ct(_points: &[Self::Point]) -> Option<Self::Precomputation> {
-        None
-    }
-    /// `Σ s_i P_i` in constant time in the scalars, over `pre` =
-    /// [`Curve::precompute_for_ct`]`(points)` (default: [`Curve::multiscalar_mul`],
-    /// which ignores `pre`).
-    fn ct_precomputed_mul(
-        _pre: &Self::Precomputation,
-        scalars: &[Self::Scalar],
-        points: &[Self::Point],
-    ) -> Self::Point {
-        Self::multiscalar_mul(scalars, points)
-    }
-    /// Tables for the prover's rounds over a block's explicit generators (see
-    /// `inner_product.rs`), if this curve's tables pay off there (default: no; the
-    /// rounds then use [`Curve::vartime_multiscalar_mul_many`]).
-    fn precompute_for_rounds(_points: &[Self::Point]) -> Option<Self::Precomputation> {
-        None
     }
     /// Several independent sums over one precomputation, each
     /// `Σ s·B_i` over its sparse `(i, s)` terms plus `Σ d·P` over its dynamic terms

@@ -136,6 +136,7 @@ impl ConditionallySelectable for ToyPoint {
 pub struct Toy;
 
 impl Curve for Toy {
+    type Strategy = super::DefaultStrategy;
     type Scalar = ToyScalar;
     type ApiScalar = ToyScalar;
     type Point = ToyPoint;

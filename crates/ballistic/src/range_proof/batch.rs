@@ -55,7 +55,7 @@ use super::verifier::{Prepared, Terms};
 use super::RangeProof;
 use crate::curve::Curve;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 
 /// The proofs of a batch that failed, with the reason for each.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,8 +214,8 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     fn admit_tables(&self) {
         let mut shapes = self.entries.iter().filter_map(|e| e.as_ref().ok());
         if let Some(first) = shapes.next() {
-            if !self.bp_gens.is_flat() && shapes.all(|p| p.n == first.n && p.m == first.m) {
-                self.bp_gens.admit_verifier_table(first.n, first.m);
+            if !self.bp_gens.is_flat() && shapes.all(|p| p.layout() == first.layout()) {
+                self.bp_gens.admit_verifier_table(first.layout());
             }
         }
     }
@@ -277,7 +277,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             };
             #[cfg(test)]
             self.work.set((self.work.get().0, self.work.get().1 + 1));
-            let tables = self.bp_gens.verifier_table(p.n, p.m);
+            let tables = self.bp_gens.verifier_table(p.layout());
             match p.verify_alone(self.bp_gens, v, tables, rng) {
                 Ok(()) => {}
                 Err(ProofError::RngFailure) => return Err(ProofError::RngFailure),
@@ -399,7 +399,10 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
                 .first()
                 .is_some_and(|f| proofs.iter().all(|p| p.n == f.n && p.m == f.m));
         if homogeneous {
-            if let Some(table) = self.bp_gens.verifier_table(max_n, max_m) {
+            if let Some(table) = self
+                .bp_gens
+                .verifier_table(GeneratorLayout::Parties { n: max_n, m: max_m })
+            {
                 let mut gh: Vec<C::Scalar> = Vec::with_capacity(2 * (G.len() + pad_G.len()));
                 gh.extend_from_slice(&G);
                 gh.extend_from_slice(&pad_G);

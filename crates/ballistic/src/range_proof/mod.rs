@@ -15,6 +15,7 @@
 
 pub mod batch;
 pub mod format;
+mod party;
 pub mod prover;
 pub mod transcript;
 pub mod verifier;

@@ -37,17 +37,18 @@
 
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
-use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::format::{QBase, RangeProofFormat};
-use super::transcript::{ProverNonces, RangeProofTranscript, RangeStatement};
+use super::party::{self, Party, PartyPositions};
+use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::RangeProof;
-use crate::ct::{declassify_bool, declassify_point, declassify_scalar, Declassified};
+use crate::ct::{declassify_bool, declassify_point, Declassified};
 use crate::curve::scalars::powers;
-use crate::curve::Curve;
+use crate::curve::{Curve, TableStrategy};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{InnerProductProof, IpaTables, ProofPoint};
 
 /// Whether every value fits in `n` bits, computed without secret-dependent branches.
@@ -70,109 +71,8 @@ pub(crate) struct Cheat {
     pub(crate) weights_into_padding: bool,
 }
 
-/// Every secret the prover derives for one proof; [`Drop`] zeroizes all of it, on every
-/// path out of [`prove_with`] (see the module documentation).
-struct ProverSecrets<C: Curve> {
-    /// `a_L`: bit `i` of `v_j` at `j·n + i` (0 or 1; 0 at padding positions), as
-    /// bytes so that it can be zeroized.
-    bits: Vec<u8>,
-    alpha: C::Scalar,
-    rho: C::Scalar,
-    tau1: C::Scalar,
-    tau2: C::Scalar,
-    t1: C::Scalar,
-    t2: C::Scalar,
-    s_L: Vec<C::Scalar>,
-    s_R: Vec<C::Scalar>,
-    /// `l(X) = l0 + s_L·X`.
-    l0: Vec<C::Scalar>,
-    /// `r(X) = r0 + r1·X`.
-    r0: Vec<C::Scalar>,
-    r1: Vec<C::Scalar>,
-}
-
-impl<C: Curve> ProverSecrets<C> {
-    /// Empty vectors with the capacity of `np` positions (never reallocated).
-    fn with_capacity(np: usize) -> Self {
-        let zero = C::scalar_zero();
-        ProverSecrets {
-            bits: Vec::with_capacity(np),
-            alpha: zero,
-            rho: zero,
-            tau1: zero,
-            tau2: zero,
-            t1: zero,
-            t2: zero,
-            s_L: Vec::with_capacity(np),
-            s_R: Vec::with_capacity(np),
-            l0: Vec::with_capacity(np),
-            r0: Vec::with_capacity(np),
-            r1: Vec::with_capacity(np),
-        }
-    }
-}
-
-impl<C: Curve> Drop for ProverSecrets<C> {
-    fn drop(&mut self) {
-        self.bits.zeroize();
-        for s in [
-            &mut self.alpha,
-            &mut self.rho,
-            &mut self.tau1,
-            &mut self.tau2,
-            &mut self.t1,
-            &mut self.t2,
-        ] {
-            s.zeroize();
-        }
-        for v in [
-            &mut self.s_L,
-            &mut self.s_R,
-            &mut self.l0,
-            &mut self.r0,
-            &mut self.r1,
-        ] {
-            v.zeroize();
-        }
-        #[cfg(all(test, feature = "std"))]
-        cleanup_hook::record::<C>(self);
-    }
-}
-
-/// Test hook: counts the prover's cleanups on this thread and whether each left
-/// every secret zero.
-#[cfg(all(test, feature = "std"))]
-pub(crate) mod cleanup_hook {
-    use super::ProverSecrets;
-    use crate::curve::Curve;
-    use core::cell::Cell;
-
-    std::thread_local! {
-        /// `(cleanups, cleanups that left every secret zero)`.
-        static CLEANUPS: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
-    }
-
-    pub(super) fn record<C: Curve>(s: &ProverSecrets<C>) {
-        let zero = C::scalar_zero();
-        let scalars_zero = [s.alpha, s.rho, s.tau1, s.tau2, s.t1, s.t2]
-            .iter()
-            .all(|x| *x == zero);
-        // `Vec::zeroize` clears the vectors (after zeroing their whole capacity).
-        let vectors_empty = s.bits.is_empty()
-            && [&s.s_L, &s.s_R, &s.l0, &s.r0, &s.r1]
-                .iter()
-                .all(|v| v.is_empty());
-        CLEANUPS.with(|c| {
-            let (n, ok) = c.get();
-            c.set((n + 1, ok + usize::from(scalars_zero && vectors_empty)));
-        });
-    }
-
-    /// `(cleanups, clean ones)` on this thread so far.
-    pub(crate) fn get() -> (usize, usize) {
-        CLEANUPS.with(Cell::get)
-    }
-}
+/// A proof and the encodings of its value commitments.
+pub(crate) type Proven<C, F> = (RangeProof<C, F>, Vec<<C as Curve>::Encoding>);
 
 /// Creates an aggregated range proof (see the facade for the public API).
 #[allow(clippy::too_many_arguments)]
@@ -184,7 +84,7 @@ pub(crate) fn prove<C, F, R>(
     blindings: &[C::ApiScalar],
     n: usize,
     rng: &mut R,
-) -> Result<(RangeProof<C, F>, Vec<C::Encoding>), ProofError>
+) -> Result<Proven<C, F>, ProofError>
 where
     C: Curve,
     F: RangeProofFormat<C>,
@@ -214,7 +114,7 @@ pub(crate) fn prove_with<C, F, R>(
     n: usize,
     rng: &mut R,
     cheat: Cheat,
-) -> Result<(RangeProof<C, F>, Vec<C::Encoding>), ProofError>
+) -> Result<Proven<C, F>, ProofError>
 where
     C: Curve,
     F: RangeProofFormat<C>,
@@ -234,8 +134,8 @@ where
     if !transcript.bind_value_generator(&B) {
         return Err(ProofError::ValueGeneratorMismatch);
     }
-    let (G, H) = bp_gens.padded_vectors(n, m);
-    let mut sec = ProverSecrets::<C>::with_capacity(np);
+    let layout = GeneratorLayout::Parties { n, m };
+    let (G, H) = bp_gens.vectors(layout);
 
     // Statement: n, m and every commitment, before any challenge.
     let V: Vec<C::Encoding> = values
@@ -258,139 +158,38 @@ where
     // transcript (its nonce generator zeroizes itself when dropped).
     let mut nonces = transcript.prover_nonces(values, blindings, rng);
 
-    // Bits: a_L[j·n + i] = bit i of v_j; padding positions are 0.
-    for v in values {
-        for i in 0..n {
-            sec.bits.push(((*v >> i) & 1) as u8);
-        }
-    }
-    if cheat.weights_into_padding {
-        // Continue the last value's bits into the padding positions.
-        let last = values[m - 1];
-        for k in 0..(np - n * m) {
-            let bit = n + k;
-            sec.bits.push(if bit < 64 {
-                ((last >> bit) & 1) as u8
-            } else {
-                0
-            });
-        }
-    }
-    sec.bits.resize(np, 0);
-    let a_L = |i: usize| Choice::from(sec.bits[i]);
-
-    // A = α·B̃ + Σ (a_L[i] ? G_i : −H_i)
-    (sec.alpha, sec.rho) = nonces.alpha_rho();
-    let mut A = C::pedersen_mul(&[sec.alpha], &[B_blinding]);
-    for i in 0..np {
-        A += C::Point::conditional_select(&(-H[i]), &G[i], a_L(i));
-    }
-
-    // S = ρ·B̃ + <s_L, G> + <s_R, H>  (constant-time MSM)
-    for i in 0..np {
-        let (l, r) = nonces.s_pair(i);
-        sec.s_L.push(l);
-        sec.s_R.push(r);
-    }
-    let S = match bp_gens.ct_table(n, m) {
-        // Over the cached constant-time tables of G || H (no table build).
-        Some(table) => {
-            let mut sc: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(2 * np));
-            sc.extend_from_slice(&sec.s_L);
-            sc.extend_from_slice(&sec.s_R);
-            let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np);
-            pts.extend_from_slice(&G);
-            pts.extend_from_slice(&H);
-            C::ct_precomputed_mul(&table, &sc, &pts) + C::pedersen_mul(&[sec.rho], &[B_blinding])
-        }
-        None => {
-            let mut sc: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(2 * np + 1));
-            sc.push(sec.rho);
-            sc.extend_from_slice(&sec.s_L);
-            sc.extend_from_slice(&sec.s_R);
-            let mut pts: Vec<C::Point> = Vec::with_capacity(2 * np + 1);
-            pts.push(B_blinding);
-            pts.extend_from_slice(&G);
-            pts.extend_from_slice(&H);
-            crate::msm::dispatch::multiscalar_mul::<C>(&sc, &pts)
-        }
-    };
-    // Public by design: A and S are part of the proof.
-    let A = declassify_point(Declassified::A, ProofPoint::<C>::new(A));
-    let S = declassify_point(Declassified::S, ProofPoint::<C>::new(S));
+    // One party holding every value and the padding positions; the transcript is
+    // its dealer (see `party.rs`).
+    let mut party = Party::new(
+        PartyPositions {
+            n,
+            first_slot: 0,
+            values: m,
+            offset: 0,
+            len: np,
+        },
+        values,
+        blindings,
+        &G,
+        &H,
+        (B, B_blinding),
+        cheat,
+    );
+    let ct_table = bp_gens.ct_table(layout);
+    let (A, S) = party.commit_bits(&mut nonces, ct_table.as_deref());
     let (y, z) = transcript
         .challenge_yz(&A.encoding, &S.encoding)
         .ok_or(ProofError::ProvingError)?;
-
-    // l(X) = (a_L − z) + s_L·X ;  r(X) = y^i ∘ (a_R + z + s_R·X) + d,
-    // d[j·n + i] = z^{2+j}·2^i (0 at padding positions).
-    let one = C::scalar_one();
-    let zero = C::scalar_zero();
-    let y_pow = powers::<C>(&y, np);
-    let mut z_j2 = z * z; // z^{2+j}
-    for (i, y_i) in y_pow.iter().enumerate() {
-        let bit = C::Scalar::conditional_select(&zero, &one, a_L(i));
-        let a_R = bit - one;
-        sec.l0.push(bit - z);
-        let d = if i < n * m {
-            let k = i % n;
-            if k == 0 && i > 0 {
-                z_j2 *= z;
-            }
-            z_j2 * C::scalar_from_u64(1u64 << k)
-        } else if cheat.weights_into_padding && n + (i - n * m) < 64 {
-            z_j2 * C::scalar_from_u64(1u64 << (n + (i - n * m)))
-        } else {
-            zero
-        };
-        sec.r0.push(*y_i * (a_R + z) + d);
-        sec.r1.push(*y_i * sec.s_R[i]);
-    }
-    sec.t1 = crate::curve::scalars::inner_product::<C>(&sec.l0, &sec.r1)
-        + crate::curve::scalars::inner_product::<C>(&sec.s_L, &sec.r0);
-    sec.t2 = crate::curve::scalars::inner_product::<C>(&sec.s_L, &sec.r1);
-
-    (sec.tau1, sec.tau2) = nonces.tau();
+    let (T_1, T_2) = party.commit_poly(&mut nonces, &y, &z);
     drop(nonces);
-    // Public by design: T_1 and T_2 are part of the proof.
-    let T_1 = declassify_point(
-        Declassified::T1,
-        ProofPoint::<C>::new(C::pedersen_mul(&[sec.t1, sec.tau1], &[B, B_blinding])),
-    );
-    let T_2 = declassify_point(
-        Declassified::T2,
-        ProofPoint::<C>::new(C::pedersen_mul(&[sec.t2, sec.tau2], &[B, B_blinding])),
-    );
     let x = transcript
         .challenge_x(&T_1.encoding, &T_2.encoding)
         .ok_or(ProofError::ProvingError)?;
-
-    // τ_x = τ2·x² + τ1·x + Σ z^{2+j}·γ_j ;  μ = α + ρ·x
-    let mut t_x_blinding = sec.tau2 * x * x + sec.tau1 * x;
-    let mut zz_j = z * z;
-    for g in blindings {
-        t_x_blinding += zz_j * *g;
-        zz_j *= z;
-    }
-    // Public by design: e_blinding and t_x_blinding are part of the proof.
-    let e_blinding = declassify_scalar::<C>(Declassified::EBlinding, sec.alpha + sec.rho * x);
-    t_x_blinding = declassify_scalar::<C>(Declassified::TxBlinding, t_x_blinding);
-
-    // l = l(x), r = r(x) are blinded by the uniformly random s_L·x, s_R·x and are what
-    // Protocol 1 of the paper sends in the clear: public to the variable-time
-    // inner-product argument (see `inner_product.rs`); t_x = <l, r> is in the proof.
-    let mut l: Vec<C::Scalar> = sec
-        .l0
-        .iter()
-        .zip(sec.s_L.iter())
-        .map(|(a, s)| declassify_scalar::<C>(Declassified::L, *a + *s * x))
-        .collect();
-    let mut r: Vec<C::Scalar> = sec
-        .r0
-        .iter()
-        .zip(sec.r1.iter())
-        .map(|(a, s)| declassify_scalar::<C>(Declassified::R, *a + *s * x))
-        .collect();
+    let share = party.share(&x);
+    // Secrets no longer needed.
+    drop(party);
+    let (t_x_blinding, e_blinding, mut l, mut r) =
+        party::fold(alloc::vec![share], np).ok_or(ProofError::ProvingError)?;
     let t_x = crate::curve::scalars::inner_product::<C>(&l, &r);
 
     let w = transcript
@@ -402,15 +201,12 @@ where
     };
     let Q = C::pedersen_mul(&[w], &[Q_base]);
 
-    // Secrets no longer needed.
-    drop(sec);
-
     let y_inv = C::scalar_invert(&y);
     let h_factors = powers::<C>(&y_inv, np);
     // Precomputed tables for every round over the original generators, where the
-    // curve's prover tables pay off (`Curve::PROVER_USES_TABLES`, `N' ≤ TABLE_MAX_LEN`).
-    let table = if C::PROVER_USES_TABLES {
-        bp_gens.prover_table(n, m).map(|t| (t, usize::MAX))
+    // curve's prover tables pay off (`TableStrategy::PROVER_USES_TABLES`, `N' ≤ TABLE_MAX_LEN`).
+    let table = if C::Strategy::PROVER_USES_TABLES {
+        bp_gens.prover_table(layout).map(|t| (t, usize::MAX))
     } else {
         None
     };
@@ -420,12 +216,12 @@ where
     // per proof on AVX2).
     let table = table.or_else(|| {
         bp_gens
-            .first_block_table(n, m)
+            .first_block_table(layout)
             .map(|t| (t, crate::inner_product::LAZY_BLOCK_ROUNDS))
     });
     // Every round over split prover tables: the `Q` terms are split at 2^128 too.
     let q_high = match &table {
-        Some((_, usize::MAX)) if C::prover_split(&C::scalar_one()).is_some() => {
+        Some((_, usize::MAX)) if C::Strategy::prover_split(&C::scalar_one()).is_some() => {
             let two32 = C::scalar_from_u64(1 << 32);
             let two64 = two32 * two32;
             Some(C::pedersen_mul(&[w * two64 * two64], &[Q_base]))

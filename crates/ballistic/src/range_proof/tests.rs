@@ -168,7 +168,7 @@ pub(crate) fn alpha_blinding_of<C: Curve, F>(
     v: u64,
     n: usize,
 ) -> C::Encoding {
-    let (G, H) = bp.padded_vectors(n, 1);
+    let (G, H) = bp.vectors(crate::generators::GeneratorLayout::Parties { n, m: 1 });
     let mut a = proof.A.point;
     for i in 0..n {
         a = if (v >> i) & 1 == 1 {

@@ -491,7 +491,7 @@ fn toy_challenge_grid() {
 /// cleanups on this thread and whether each left every secret zero.
 #[test]
 fn prover_zeroizes_its_secrets_on_every_path() {
-    use super::prover::cleanup_hook;
+    use super::party::cleanup_hook;
     let pc = PedersenGens::<Toy>::default();
     let bp = BulletproofGens::<Toy>::new(4, 1);
     let mut r = TestRng::seed_from_u64(44);

@@ -46,7 +46,7 @@ use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::{delta, RangeProof};
 use crate::curve::Curve;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{verification_scalars, Folding};
 
 /// A proof whose transcript has been replayed: the statement, the proof's points and
@@ -182,18 +182,26 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         R: RngCore + CryptoRng,
     {
         let p = self.prepare(bp_gens, pc_gens, transcript, value_commitments, n, true)?;
-        let tables = bp_gens.verifier_table(n, p.m);
+        let tables = bp_gens.verifier_table(p.layout());
         let with_tables = tables.is_some();
         p.verify_alone(bp_gens, &p.V, tables, rng)?;
         // The shape's tables are built only once a proof of it has verified.
         if !with_tables {
-            bp_gens.admit_verifier_table(n, p.m);
+            bp_gens.admit_verifier_table(p.layout());
         }
         Ok(())
     }
 }
 
 impl<C: Curve> Prepared<C> {
+    /// The generators this proof uses.
+    pub(crate) fn layout(&self) -> GeneratorLayout {
+        GeneratorLayout::Parties {
+            n: self.n,
+            m: self.m,
+        }
+    }
+
     /// Checks this proof alone against the decoded commitments `V`: over the shape's
     /// cached `tables` when given, else over the generators of `bp_gens` gathered
     /// for one plain multiscalar multiplication. Builds no table.
@@ -231,7 +239,7 @@ impl<C: Curve> Prepared<C> {
         let check = match tables {
             Some(table) => C::vartime_precomputed_mul(&table, &gh, &scalars, &points),
             None => {
-                let (G, H) = bp_gens.padded_vectors(p.n, p.m);
+                let (G, H) = bp_gens.vectors(p.layout());
                 scalars.extend_from_slice(&gh);
                 points.extend_from_slice(&G);
                 points.extend_from_slice(&H);

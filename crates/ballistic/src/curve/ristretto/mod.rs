@@ -157,7 +157,7 @@ impl Tables {
     pub const WIDTH: usize = 8;
     /// NAF width of the prover's tables for its inner-product rounds (256 affine odd
     /// multiples, 32 KiB per point; the tables are split at `2^128`
-    /// ([`Curve::prover_split`]), so they hold every generator and `2^128` times it:
+    /// ([`TableStrategy::prover_split`](crate::curve::TableStrategy::prover_split)), so they hold every generator and `2^128` times it:
     /// 8 MiB for the 128 generators of a 64-bit proof, which every round reuses;
     /// width 10 measured 3–7 % faster per proof than width 8 before the split;
     /// width 9 no better after it).
@@ -679,6 +679,7 @@ fn defaults() -> &'static Defaults {
 pub struct Ristretto;
 
 impl Curve for Ristretto {
+    type Strategy = RistrettoStrategy;
     type Scalar = MontScalar;
     type ApiScalar = Scalar;
     type Point = Point;
@@ -689,11 +690,6 @@ impl Curve for Ristretto {
     const NAME: &'static str = "ristretto255";
     const SCALAR_BYTES: usize = 32;
     const POINT_BYTES: usize = 32;
-    const PROVER_USES_TABLES: bool = true;
-    // NAF tables below `SHIFTED_MIN` (1,024) generators, shifted copies for
-    // fixed-base Pippenger from there (`Ristretto::precompute`) up to 4,096
-    // generators (`N'` = 2,048: n = 64, m = 32).
-    const VERIFIER_TABLE_MAX_LEN: usize = 2048;
 
     fn scalar_from_u64(x: u64) -> MontScalar {
         MontScalar::from_u64(x)
@@ -823,18 +819,6 @@ impl Curve for Ristretto {
             )
         }
     }
-    /// NAF tables serve the prover's first block of rounds (sparse sums by Straus);
-    /// shifted copies do not (measured, n = 64, m = 16 with AVX2: 47.0 against
-    /// 41.5 ms per proof, the materialised generators costing most of it).
-    fn precompute_serves_rounds(len: usize) -> bool {
-        len < SHIFTED_MIN
-    }
-    /// Width-8 NAF tables (8 KiB per point): for n = 64, m = 16 and 32 (whose
-    /// verifier tables are shifted copies), 16 and 32 MiB; m = 32 proves in 84
-    /// against 101 ms without them (AVX2).
-    fn precompute_first_block(points: &[Point]) -> Tables {
-        Tables::new(points, Tables::WIDTH)
-    }
     /// NAF tables of width 10 up to [`SMALL_SHAPE_MAX`] points, width 8 (8 KiB per
     /// point) below [`SHIFTED_MIN`]; from [`SHIFTED_MIN`] points (n = 64, m ≥ 8) the
     /// shifted copies of fixed-base Pippenger ([`Tables::shifted`]: n = 64, m = 8,
@@ -851,58 +835,12 @@ impl Curve for Ristretto {
         Tables::new(points, w)
     }
 
-    fn precompute_for_prover(points: &[Point]) -> Tables {
-        Tables::new_split(points, Tables::PROVER_WIDTH)
-    }
-    fn prover_split(s: &MontScalar) -> Option<(MontScalar, MontScalar)> {
-        let b = s.to_bytes();
-        let half = |h: &[u8]| {
-            let mut x = [0u8; 32];
-            x[..16].copy_from_slice(h);
-            Self::scalar_from_canonical_bytes(&x)
-        };
-        Some((half(&b[..16])?, half(&b[16..])?))
-    }
     /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
     /// them six times, which repays the 7 additions per point they cost.
     fn pedersen_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
         let k = scalars.len().min(points.len());
         pedersen_comb(&scalars[..k], &points[..k])
             .unwrap_or_else(|| Self::multiscalar_mul(scalars, points))
-    }
-    fn precompute_for_ct(points: &[Point]) -> Option<Tables> {
-        Some(Tables::new(points, CT_WIDTH))
-    }
-    fn ct_precomputed_mul(pre: &Tables, scalars: &[MontScalar], points: &[Point]) -> Point {
-        let k = scalars.len().min(points.len());
-        let tables: Option<Vec<&[AffineNiels]>> = (0..k).map(|i| pre.table(i)).collect();
-        match tables {
-            Some(tables)
-                if matches!(pre.layout, Layout::Naf { w, .. } if w >= CT_WIDTH) && pre.len >= k =>
-            {
-                // Secret digits, zeroized when dropped (even if a thread panics).
-                let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
-                    scalars[..k]
-                        .iter()
-                        .map(|s| *secret_digits(s, engine::regular_radix16))
-                        .collect(),
-                );
-                let run = |digits: &[[i8; 64]], tables: &[&[AffineNiels]]| {
-                    Point(lanes::dispatch(CtTableMsm { digits, tables }))
-                };
-                // All cores: half of the points on each thread (the split is public).
-                crate::parallel::split_halves(
-                    k,
-                    PARALLEL_CT_MIN,
-                    |r| run(&digits[r.clone()], &tables[r]),
-                    |a, b| a + b,
-                )
-            }
-            _ => Self::multiscalar_mul(scalars, points),
-        }
-    }
-    fn precompute_for_rounds(points: &[Point]) -> Option<Tables> {
-        Some(Tables::new(points, DYNAMIC_WIDTH))
     }
     fn vartime_precomputed_mul_many(
         pre: &Tables,
@@ -1004,5 +942,75 @@ impl Curve for Ristretto {
             || Self::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
         );
         f + d
+    }
+}
+
+/// The table strategy of Ristretto (see [`TableStrategy`](crate::curve::TableStrategy)).
+#[derive(Clone, Copy, Debug)]
+pub struct RistrettoStrategy;
+
+impl crate::curve::TableStrategy<Ristretto> for RistrettoStrategy {
+    const PROVER_USES_TABLES: bool = true;
+    // NAF tables below `SHIFTED_MIN` (1,024) generators, shifted copies for
+    // fixed-base Pippenger from there (`Ristretto::precompute`) up to 4,096
+    // generators (`N'` = 2,048: n = 64, m = 32).
+    const VERIFIER_TABLE_MAX_LEN: usize = 2048;
+    /// NAF tables serve the prover's first block of rounds (sparse sums by Straus);
+    /// shifted copies do not (measured, n = 64, m = 16 with AVX2: 47.0 against
+    /// 41.5 ms per proof, the materialised generators costing most of it).
+    fn precompute_serves_rounds(len: usize) -> bool {
+        len < SHIFTED_MIN
+    }
+    /// Width-8 NAF tables (8 KiB per point): for n = 64, m = 16 and 32 (whose
+    /// verifier tables are shifted copies), 16 and 32 MiB; m = 32 proves in 84
+    /// against 101 ms without them (AVX2).
+    fn precompute_first_block(points: &[Point]) -> Tables {
+        Tables::new(points, Tables::WIDTH)
+    }
+    fn precompute_for_prover(points: &[Point]) -> Tables {
+        Tables::new_split(points, Tables::PROVER_WIDTH)
+    }
+    fn prover_split(s: &MontScalar) -> Option<(MontScalar, MontScalar)> {
+        let b = s.to_bytes();
+        let half = |h: &[u8]| {
+            let mut x = [0u8; 32];
+            x[..16].copy_from_slice(h);
+            Ristretto::scalar_from_canonical_bytes(&x)
+        };
+        Some((half(&b[..16])?, half(&b[16..])?))
+    }
+    fn precompute_for_ct(points: &[Point]) -> Option<Tables> {
+        Some(Tables::new(points, CT_WIDTH))
+    }
+    fn ct_precomputed_mul(pre: &Tables, scalars: &[MontScalar], points: &[Point]) -> Point {
+        let k = scalars.len().min(points.len());
+        let tables: Option<Vec<&[AffineNiels]>> = (0..k).map(|i| pre.table(i)).collect();
+        match tables {
+            Some(tables)
+                if matches!(pre.layout, Layout::Naf { w, .. } if w >= CT_WIDTH) && pre.len >= k =>
+            {
+                // Secret digits, zeroized when dropped (even if a thread panics).
+                let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
+                    scalars[..k]
+                        .iter()
+                        .map(|s| *secret_digits(s, engine::regular_radix16))
+                        .collect(),
+                );
+                let run = |digits: &[[i8; 64]], tables: &[&[AffineNiels]]| {
+                    Point(lanes::dispatch(CtTableMsm { digits, tables }))
+                };
+                // All cores: half of the points on each thread (the split is public).
+                crate::parallel::split_halves(
+                    k,
+                    PARALLEL_CT_MIN,
+                    |r| run(&digits[r.clone()], &tables[r]),
+                    |a, b| a + b,
+                )
+            }
+            _ => Ristretto::multiscalar_mul(scalars, points),
+        }
+    }
+    fn precompute_for_rounds(points: &[Point]) -> Option<Tables> {
+        Some(Tables::new(points, DYNAMIC_WIDTH))
     }
 }

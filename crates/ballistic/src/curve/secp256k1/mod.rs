@@ -155,6 +155,7 @@ impl Secp256k1 {
 }
 
 impl Curve for Secp256k1 {
+    type Strategy = Secp256k1Strategy;
     type Scalar = Scalar;
     type ApiScalar = Scalar;
     type Point = Point;
@@ -165,9 +166,6 @@ impl Curve for Secp256k1 {
     const NAME: &'static str = "secp256k1";
     const SCALAR_BYTES: usize = 32;
     const POINT_BYTES: usize = 33;
-    /// Measured: width-10 tables make the prover's first rounds about 2× cheaper
-    /// than Straus with tables built on the fly.
-    const PROVER_USES_TABLES: bool = true;
 
     fn scalar_from_u64(x: u64) -> Scalar {
         Scalar::from(x)
@@ -339,13 +337,6 @@ impl Curve for Secp256k1 {
             straus::Tables::<Jacobian>::FIXED_WIDTH,
         )
     }
-    /// Width 10 (256 entries, 22 KiB per generator): the prover's ten table
-    /// multiplications per proof amortise the larger tables (measured: 10.7 ms
-    /// against 12.4 ms with width 8 for a 64-bit proof), while the verifier's single
-    /// use prefers width 8, whose tables stay in L2 (1.71 ms against 1.88 ms).
-    fn precompute_for_prover(points: &[Point]) -> straus::Tables<Jacobian> {
-        straus::Tables::new(&to_jacobian(points), 10)
-    }
     fn precomputation_len(pre: &straus::Tables<Jacobian>) -> usize {
         pre.len()
     }
@@ -361,6 +352,23 @@ impl Curve for Secp256k1 {
         let s: Vec<[u64; 4]> = static_scalars.iter().map(limbs).collect();
         let d: Vec<[u64; 4]> = dynamic_scalars.iter().map(limbs).collect();
         straus::msm_with_tables(pre, &s, &d, &to_jacobian(dynamic_points)).to_point()
+    }
+}
+
+/// The table strategy of Secp256k1 (see [`TableStrategy`](crate::curve::TableStrategy)).
+#[derive(Clone, Copy, Debug)]
+pub struct Secp256k1Strategy;
+
+impl crate::curve::TableStrategy<Secp256k1> for Secp256k1Strategy {
+    /// Measured: width-10 tables make the prover's first rounds about 2× cheaper
+    /// than Straus with tables built on the fly.
+    const PROVER_USES_TABLES: bool = true;
+    /// Width 10 (256 entries, 22 KiB per generator): the prover's ten table
+    /// multiplications per proof amortise the larger tables (measured: 10.7 ms
+    /// against 12.4 ms with width 8 for a 64-bit proof), while the verifier's single
+    /// use prefers width 8, whose tables stay in L2 (1.71 ms against 1.88 ms).
+    fn precompute_for_prover(points: &[Point]) -> straus::Tables<Jacobian> {
+        straus::Tables::new(&to_jacobian(points), 10)
     }
 }
 
