@@ -408,14 +408,10 @@ const COST_FLUSH: usize = 32;
 /// counting sort, its word in the step, its share of the transposition into
 /// lanes), which does not shrink with the lanes, in the same units: one (half a
 /// vector multiplication) against the eight-lane IFMA field, none against the
-/// slower four-lane AVX2 field and the serial one. Measured on Zen 4 (with 120-byte
-/// entries and a bucket pass that tested bounds per lane, both since made cheaper):
-/// with it, n = 64, m = 8 (1,024 points) takes `c = 11` on eight lanes, 2.7 %
-/// faster than the `c = 10` of the lane-parallel terms alone (criterion, ten paired
-/// rounds, every round faster); AVX2 ties at 10 and 11. Re-measured after both
-/// changes: m = 8 `c = 11` still beats 10 by about 2.5 %. Only [`shifted_window`]
-/// counts it: the windows of [`window`] (batches) were measured without it, and it
-/// would move eight-lane windows only above about 20,000 points.
+/// slower four-lane AVX2 field and the serial one. Only [`shifted_window`] counts it:
+/// the windows of [`window`] (batches) were chosen without it, and it would move
+/// eight-lane windows only above about 20,000 points. Chosen by paired criterion
+/// rounds of `verify/n64_m8` with the window forced to 10 and 11 (IFMA and AVX2).
 const fn cost_entry(lanes: usize) -> usize {
     if lanes >= 8 {
         1
@@ -426,8 +422,8 @@ const fn cost_entry(lanes: usize) -> usize {
 
 /// The widest window of [`shifted_window`]: 2,048 buckets (320 KiB of points),
 /// which stay in L2 beside the streamed entries. The model's terms would take
-/// `c = 13` for n = 64, m = 32 on eight lanes, whose 640 KiB of buckets do not:
-/// measured +9 % against `c = 12` (IFMA on Zen 4, criterion, paired rounds).
+/// `c = 13` for n = 64, m = 32 on eight lanes, whose 640 KiB of buckets do not.
+/// Chosen by paired criterion rounds of `verify/n64_m32` (IFMA) at `c` = 12 and 13.
 const SHIFTED_C_MAX: usize = 12;
 
 /// The modelled lane-parallel cost of one bucket pass over `entries` entries into
@@ -845,14 +841,11 @@ mod tests {
 
     /// The windows the cost model gives the generator tables of n = 64,
     /// m = 8, 16, 32 (1,024, 2,048 and 4,096 points), pinned to the choices measured
-    /// on Zen 4 (one binary with the window forced, paired criterion rounds): eight
-    /// lanes, m = 8 `c = 11` beat 10 (0.96–0.97) and m = 32 `c = 12` beat 13
-    /// (+9 % at 13); m = 16 at 12 and m = 32 at 12 tied 11 within the noise (1.00–1.03
-    /// and 0.99–1.12). After the 128-byte entries and the bucket-pass words
-    /// (alternating `profile agg M` processes), m = 8 at 11 and m = 32 at 12 still
-    /// win, but m = 16 at 11 is 2.5 % faster than the 12 pinned here: no value of
-    /// `cost_entry` gives 11, 11, 12, so that needs a new term in the model
-    /// (BENCHMARKS.md). Any change of the constants that moves them needs new
+    /// by paired criterion rounds of one binary with the window forced
+    /// (`verify/n64_m{8,16,32}`) and by alternating `examples/profile.rs agg M`
+    /// processes. Known gap: eight lanes measure m = 16 faster at 11 than at the 12
+    /// pinned here, and no value of `cost_entry` gives 11, 11, 12 (that needs a new
+    /// term in the model). Any change of the constants that moves them needs new
     /// measurements.
     #[test]
     fn shifted_windows_are_the_measured_choices() {

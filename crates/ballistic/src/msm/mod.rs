@@ -82,16 +82,12 @@ pub trait BatchAffine: MsmPoint {
     );
 }
 
-/// Largest MSM run by Straus; above it Pippenger is faster (measured on secp256k1,
-/// `cargo bench -p interop --bench secp256k1 -- msm`: Straus 1.57 ms vs Pippenger
-/// 1.70 ms at 96 points, 2.14 ms vs 2.02 ms at 128; see BENCHMARKS.md).
+/// Largest MSM run by Straus; above it, Pippenger. Chosen by the secp256k1
+/// crossover of `cargo bench -p interop --bench secp256k1 -- msm`.
 pub const STRAUS_MAX: usize = 112;
 
 /// Smallest MSM run with batch-affine buckets ([`pippenger::msm_batch_affine`]);
-/// measured on secp256k1 (Intel, 2026-11-23, affine additions on the 4×64-bit field):
-/// 4.09 ms projective against 3.95 ms batch-affine at 512 points, 7.87 against 6.54 at
-/// 1,024, 23.6 against 18.7 at 4,096, 85.0 against 66.1 at 16,384 (at 256 points:
-/// 2.53 against 2.77).
+/// below it, projective buckets. Chosen by the same secp256k1 `msm` bench.
 pub const BATCH_AFFINE_MIN: usize = 512;
 
 /// `Σ s_i·P_i` over the generic algorithms, variable time (public inputs only).

@@ -40,11 +40,8 @@ pub struct EdwardsPoint {
 ///
 /// The alignment is for the verifier's tables, which are read at random: an entry
 /// then occupies exactly two 64-byte lines, where a packed 120-byte entry spans three
-/// in six of eight positions (2.75 on average). Verifying n = 64, m = 32 with
-/// eight IFMA lanes, whose 4,096 generators' shifted copies (11 MiB) are read from
-/// L3, took 12–31 % less time in six alternating processes of the two builds
-/// (`profile agg 32`); m = 8 3–6 % less; AVX2 and the prover did not change beyond
-/// the noise.
+/// in six of eight positions (2.75 on average). Chosen by alternating processes of
+/// `examples/profile.rs agg 32` (n = 64, m = 32, tables read from L3) on IFMA.
 ///
 /// # Example
 /// ```

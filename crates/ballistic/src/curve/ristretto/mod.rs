@@ -158,16 +158,13 @@ impl Tables {
     /// NAF width of the prover's tables for its inner-product rounds (256 affine odd
     /// multiples, 32 KiB per point; the tables are split at `2^128`
     /// ([`TableStrategy::prover_split`](crate::curve::TableStrategy::prover_split)), so they hold every generator and `2^128` times it:
-    /// 8 MiB for the 128 generators of a 64-bit proof, which every round reuses;
-    /// width 10 measured 3–7 % faster per proof than width 8 before the split;
-    /// width 9 no better after it).
+    /// 8 MiB for the 128 generators of a 64-bit proof, which every round reuses).
+    /// Chosen by paired `prove` runs (`crates/interop/paired_ab.py`) against 8 and 9.
     pub const PROVER_WIDTH: usize = 10;
     /// NAF width of the fixed-point tables of shapes with at most
     /// [`SMALL_SHAPE_MAX`] generators (256 affine odd multiples, 32 KiB per point:
-    /// 4 MiB for a 64-bit proof, 16 MiB for four values; measured with AVX2
-    /// prefetching, paired A/B against width 8: verify n64 m1, m2 and m4 −6 to
-    /// −7 %, and the provers of m2, m4, whose first rounds use these tables, −6 to
-    /// −9 %; width 9 for m8 measured within noise).
+    /// 4 MiB for a 64-bit proof, 16 MiB for four values). Chosen by paired
+    /// `verify`/`prove` runs of n64 m1–m4 against width 8 (`paired_ab.py`).
     pub const SMALL_SHAPE_WIDTH: usize = 10;
 
     /// Tables of width `w` (`2^(w−2)` entries per point).
@@ -256,13 +253,8 @@ impl Tables {
 /// fixed-base Pippenger ([`Tables::shifted`]) rather than NAF tables of width
 /// [`Tables::WIDTH`]: 1,024 (n = 64, m = 8), where the cost model puts `c = 10`
 /// on AVX2 (26 copies, 3.25 KiB per point, 3.25 MiB in all, against 8 MiB of
-/// width-8 tables) and `c = 11` on IFMA (24 copies, 3 MiB). Measured on Zen 4
-/// after the frame alignment (and before the 128-byte entries), both backends at
-/// `c = 10`, alternating processes of
-/// `examples/profile.rs agg 8`: verify m = 8 1.16–1.17 against 1.21–1.31 ms (IFMA),
-/// 2.27–2.40 against 2.37–2.40 ms (AVX2); the batch of 256 × 8 and the prover
-/// (which keeps width-8 tables of its own for its first rounds) unchanged. Before
-/// the alignment fix, m = 8 had measured no better over these copies.
+/// width-8 tables) and `c = 11` on IFMA (24 copies, 3 MiB). Chosen by alternating
+/// `examples/profile.rs agg 8` processes (m = 8 verifies faster over the copies).
 pub const SHIFTED_MIN: usize = 1024;
 
 /// Largest number of points whose verifier tables have width
@@ -302,10 +294,8 @@ fn pippenger_lanes(scalars: &[MontScalar], points: &[Point]) -> Point {
 }
 
 /// Largest variable-time MSM without tables that runs Straus (width-5 tables built
-/// on the fly); above it, Pippenger. Measured on Zen 5 (one thread): Straus against
-/// Pippenger 294 against 560 µs at 48 points, 1,032 against 1,160 at 256, 1,514
-/// against 1,505 at 384 with AVX2; 86 against 287, 316 against 502, 457 against
-/// 589 µs with IFMA (Straus ahead up to 512 points there).
+/// on the fly); above it, Pippenger. Chosen by timing both on fresh random points:
+/// the AVX2 crossover (IFMA's is higher; `benches/history/2026-11.md`, 2026-11-24).
 const STRAUS_MAX: usize = 384;
 
 /// The 256-bit little-endian limbs of a scalar.
@@ -821,8 +811,8 @@ impl Curve for Ristretto {
     }
     /// NAF tables of width 10 up to [`SMALL_SHAPE_MAX`] points, width 8 (8 KiB per
     /// point) below [`SHIFTED_MIN`]; from [`SHIFTED_MIN`] points (n = 64, m ≥ 8) the
-    /// shifted copies of fixed-base Pippenger ([`Tables::shifted`]: n = 64, m = 8,
-    /// 16 and 32 verify about 5 %, 10 % and 25–30 % faster than over width-8 tables).
+    /// shifted copies of fixed-base Pippenger ([`Tables::shifted`]). Chosen by the
+    /// `verify/n64_*` rows of the `range_proof` bench ([`SHIFTED_MIN`]).
     fn precompute(points: &[Point]) -> Tables {
         if points.len() >= SHIFTED_MIN {
             return Tables::shifted(points, 0);
@@ -956,14 +946,13 @@ impl crate::curve::TableStrategy<Ristretto> for RistrettoStrategy {
     // generators (`N'` = 2,048: n = 64, m = 32).
     const VERIFIER_TABLE_MAX_LEN: usize = 2048;
     /// NAF tables serve the prover's first block of rounds (sparse sums by Straus);
-    /// shifted copies do not (measured, n = 64, m = 16 with AVX2: 47.0 against
-    /// 41.5 ms per proof, the materialised generators costing most of it).
+    /// shifted copies do not. Chosen by `prove/n64_m16` of the `range_proof` bench.
     fn precompute_serves_rounds(len: usize) -> bool {
         len < SHIFTED_MIN
     }
     /// Width-8 NAF tables (8 KiB per point): for n = 64, m = 16 and 32 (whose
-    /// verifier tables are shifted copies), 16 and 32 MiB; m = 32 proves in 84
-    /// against 101 ms without them (AVX2).
+    /// verifier tables are shifted copies), 16 and 32 MiB. Chosen by `prove/n64_m32`
+    /// of the `range_proof` bench, with against without them.
     fn precompute_first_block(points: &[Point]) -> Tables {
         Tables::new(points, Tables::WIDTH)
     }

@@ -7,14 +7,14 @@
 //! | `W` | a field element on four 64-bit limbs (`super::field`) |
 //! | [`Affine64`] | an affine point `(x, y)` with `W` coordinates, or the identity |
 //! | `λ` | the slope: `(y₂ − y₁)/(x₂ − x₁)` (chord), `3x₁²/(2y₁)` (tangent) |
-//! | `M`, `S` | one multiplication, one squaring of `W` (≈ 13 ns each here) |
+//! | `M`, `S` | one multiplication, one squaring of `W` |
 //!
 //! `(x₃, y₃) = (λ² − x₁ − x₂, λ·(x₁ − x₃) − y₁)`. A batch of `k` additions costs one
 //! inversion plus, per addition, `3M` for the shared inversion (prefix products,
 //! then two multiplications on the way back) and `2M + 1S` for `λ`, `x₃`, `y₃`:
-//! `5M + 1S`, ≈ 80 ns from the measured costs of `M` and `S`, against ≈ 150 ns for
-//! the same on k256's `FieldElement` (and 11M ≈ 275 ns for a projective mixed
-//! addition); the end-to-end effect is measured in BENCHMARKS.md (issue 4).
+//! `5M + 1S`, about half of the same on k256's `FieldElement` and a third of a
+//! projective mixed addition (11M). Where it pays is chosen by
+//! `cargo bench -p interop --bench secp256k1 -- msm` ([`crate::msm::BATCH_AFFINE_MIN`]).
 //! Variable time: only the verifier's public points come here; every case
 //! (identity, equal and opposite points) is handled.
 

@@ -9,9 +9,9 @@
 //! | `W` | a field element as four little-endian 64-bit limbs, any value below `2^256` ("weakly reduced": `p ≤ W < 2^256` is allowed and means `W − p`) |
 //!
 //! **Why not k256's `FieldElement`.** k256 (five 52-bit limbs, magnitude tracking)
-//! squares in ≈ 20 ns and multiplies in ≈ 25 ns here; the 4×64-bit schoolbook below,
-//! with `u128` products and the reduction `2^256 ≡ C`, squares in ≈ 13 ns and
-//! multiplies in ≈ 13 ns. Additions cost a carry chain more than k256's lazy ones, a
+//! takes about 1.5× the time of the 4×64-bit schoolbook below (`u128` products, the
+//! reduction `2^256 ≡ C`) for a squaring and about 2× for a multiplication (chosen
+//! by microbenchmarks of both; `benches/history/2026-11.md`). Additions cost a carry chain more than k256's lazy ones, a
 //! good trade where multiplications dominate (a root: 253 squarings; an affine
 //! addition: 5M + 1S against 4 additions). Everything else (the complete formulas,
 //! the constant-time prover) stays on k256. Math note:

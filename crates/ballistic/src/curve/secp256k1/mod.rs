@@ -321,10 +321,10 @@ impl Curve for Secp256k1 {
     fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[Point]) -> Point {
         debug_assert_eq!(scalars.len(), points.len());
         let l: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
-        // Measured (`cargo bench -p interop --bench secp256k1 -- msm`): Straus is
-        // ~10 % faster on Jacobian points (cheaper doublings), Pippenger's buckets
-        // are faster with the complete projective additions (its running sums are
-        // full additions, 12M projective against 11M + 5S Jacobian).
+        // Straus on Jacobian points (cheaper doublings), Pippenger's buckets with the
+        // complete projective additions (its running sums are full additions, 12M
+        // projective against 11M + 5S Jacobian). Chosen by
+        // `cargo bench -p interop --bench secp256k1 -- msm`.
         if l.len() <= msm::STRAUS_MAX {
             straus::msm(&l, &to_jacobian(points)).to_point()
         } else {
@@ -360,13 +360,13 @@ impl Curve for Secp256k1 {
 pub struct Secp256k1Strategy;
 
 impl crate::curve::TableStrategy<Secp256k1> for Secp256k1Strategy {
-    /// Measured: width-10 tables make the prover's first rounds about 2× cheaper
-    /// than Straus with tables built on the fly.
+    /// The prover's rounds run over cached width-10 tables, not Straus with tables
+    /// built on the fly. Chosen by `cargo bench -p interop --bench zkp -- zkp_prove`.
     const PROVER_USES_TABLES: bool = true;
     /// Width 10 (256 entries, 22 KiB per generator): the prover's ten table
-    /// multiplications per proof amortise the larger tables (measured: 10.7 ms
-    /// against 12.4 ms with width 8 for a 64-bit proof), while the verifier's single
-    /// use prefers width 8, whose tables stay in L2 (1.71 ms against 1.88 ms).
+    /// multiplications per proof amortise the larger tables, while the verifier's
+    /// single use prefers width 8, whose tables stay in L2. Chosen by `zkp_prove` and
+    /// `zkp_verify` of `cargo bench -p interop --bench zkp` at widths 8 and 10.
     fn precompute_for_prover(points: &[Point]) -> straus::Tables<Jacobian> {
         straus::Tables::new(&to_jacobian(points), 10)
     }

@@ -3,9 +3,9 @@
 //!
 //! `W` is the 4×64-bit field element of `super::field`.
 //!
-//! **Why.** A square root is ≈ 255 squarings and 13 multiplications in a row: on
-//! `W` (≈ 13 ns a squaring) a root costs ≈ 3.4 µs, on k256's `FieldElement`
-//! (≈ 20 ns) ≈ 5.2 µs. Decompression is a third of batch verification in the
+//! **Why.** A square root is ≈ 255 squarings and 13 multiplications in a row, so
+//! on `W` it costs about two thirds of what it costs on k256's `FieldElement`
+//! (`super::field`). Decompression is a third of batch verification in the
 //! secp256k1-zkp format (17 roots per 64-bit proof), so this is where the faster
 //! arithmetic pays. The exponentiation is constant time.
 //!

@@ -19,8 +19,9 @@
 //! overflow limb (`< 2^38`) folds once more the same way; a last carry whose top bit
 //! (value `≥ 2^260`, possible only when the rest is below `2^75`) adds `R` to limb 0,
 //! with one more carry out of it. The carries are serial (radix 2^52 leaves no room
-//! for a parallel carry's overshoot), so the chain is latency-bound; measured here,
-//! a root costs ≈ 1.1 µs per lane against ≈ 3.5 µs on four 64-bit limbs.
+//! for a parallel carry's overshoot), so the chain is latency-bound; eight lanes
+//! still cost about a third per root of the chain on four 64-bit limbs (timed over
+//! 8,000 roots through both paths in one process; `benches/history/2026-11.md`).
 //!
 //! **Selection.** [`sqrt8`] runs only where `cpufeatures` reports `avx512f` and
 //! `avx512ifma` at run time; the entry and every helper that uses the intrinsics are

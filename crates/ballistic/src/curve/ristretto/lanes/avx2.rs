@@ -54,8 +54,7 @@
 //! operands masked to 32 bits. Where it can prove an operand below `2^32`, or sees
 //! only the low 32 bits of a product used (as with `19·b_j`), it drops the mask,
 //! and instruction selection, which cannot always re-prove the bound, then emits a
-//! full 64×64-bit multiplication (five instructions instead of one): in the point
-//! formulas that was 60% more vector instructions and 1.7–1.9 times the time. So
+//! full 64×64-bit multiplication (five instructions instead of one). So
 //! the inputs of every multiplication pass through an empty `asm!` block
 //! (`v::opaque`), and the products by 19 that feed other products are `asm!`
 //! themselves (`v::mul_opaque`).

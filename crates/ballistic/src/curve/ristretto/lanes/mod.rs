@@ -172,11 +172,10 @@ pub trait LaneTask {
 /// pointer is allocated as a general register it is too late, and the spill slots
 /// are only 16-byte aligned, stored and loaded with unaligned moves. Whether those
 /// 32- or 64-byte moves then split cache lines depends on where the stack happens to
-/// end (address-space randomisation), which made one binary's verify n = 64, m = 8
-/// run anywhere between 2.4 and 4.0 ms from one process to the next (AVX2, Zen 4;
-/// with randomisation off it repeated exactly, and moved with the stack offset).
-/// A 64-byte aligned local that must live in memory makes the frame realigned
-/// before register allocation, so every spill slot gets its natural alignment.
+/// end (address-space randomisation), so the speed of one binary would change from
+/// one process to the next. A 64-byte aligned local that must live in memory makes
+/// the frame realigned before register allocation, so every spill slot gets its
+/// natural alignment.
 #[inline(always)]
 pub(crate) fn align_frame() {
     #[repr(C, align(64))]
