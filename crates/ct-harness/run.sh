@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Constant-time check of the prover under valgrind memcheck (reliability plan P7).
+# Constant-time check of the prover under valgrind memcheck
+# (crates/ballistic/docs/testing.md, P7).
 # The real run must report 0 errors; every control must be caught (exit 42), which
 # shows that the harness really tracks the secrets. The per-source controls must
 # also report that each secret's taint reached exactly the declassified values the

@@ -1,4 +1,4 @@
-//! P1: the malformed-proof gauntlet (../shared/RELIABILITY.md).
+//! P1: the malformed-proof gauntlet (docs/testing.md, P1).
 //!
 //! For seed proofs over many shapes: every single-bit flip, every truncation,
 //! extensions by 1..=64 bytes, every 32-byte slot replaced by the identity, invalid

@@ -1,4 +1,5 @@
-//! P1 for secp256k1 in secp256k1-zkp's format: the malformed-proof gauntlet.
+//! P1 for secp256k1 in secp256k1-zkp's format: the malformed-proof gauntlet
+//! (docs/testing.md, P1).
 //!
 //! For seed proofs over several shapes: every single-bit flip, every truncation,
 //! extensions by 1..=64 bytes, every scalar slot replaced by 0, ℓ, ℓ+1 and 2^256−1,

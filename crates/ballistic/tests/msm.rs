@@ -1,9 +1,10 @@
-//! P3: multiscalar-multiplication differential tests. Every MSM path the protocol
-//! uses (constant-time, variable-time, precomputed tables, mixed static/dynamic) is
-//! compared with a naive sum of single scalar multiplications, for every size
-//! 0..=300 and 2^k−1, 2^k, 2^k+1 up to 2^12, with edge scalars {0, 1, ℓ−1} and edge
-//! points {identity, P and −P, duplicates}. The oracle is curve25519-dalek: its
-//! `vartime_multiscalar_mul`, and a naive sum of its single scalar multiplications.
+//! P3 (docs/testing.md): multiscalar-multiplication differential tests. Every MSM
+//! path the protocol uses (constant-time, variable-time, precomputed tables, mixed
+//! static/dynamic) is compared with a naive sum of single scalar multiplications,
+//! for every size 0..=300 and 2^k−1, 2^k, 2^k+1 up to 2^12, with edge scalars
+//! {0, 1, ℓ−1} and edge points {identity, P and −P, duplicates}. The oracle is
+//! curve25519-dalek: its `vartime_multiscalar_mul`, and a naive sum of its single
+//! scalar multiplications.
 
 use ballistic::curve::ristretto::{Point as RistrettoPoint, Ristretto};
 use ballistic::curve::{Curve, TableStrategy};

@@ -1,5 +1,5 @@
-//! Constant-time check of the prover (reliability plan P7), after libsecp256k1's
-//! `ctime_tests`.
+//! Constant-time check of the prover (`crates/ballistic/docs/testing.md`, P7), after
+//! libsecp256k1's `ctime_tests`.
 //!
 //! Run under valgrind's memcheck:
 //!

@@ -10,7 +10,8 @@
 //! Rows: `ballistic`, `grin_secp256k1zkp` (the crate's safe API), `c_ffi`, `c64_ffi`
 //! and `c64_asm_ffi`. The safe `grin_secp256k1zkp` API allocates a 256 MiB scratch
 //! space per call and builds the C with 32-bit limbs and no assembly (10x26 field,
-//! 8x32 scalar; see ../shared/PERF.md); the `c_ffi` row calls the same C functions
+//! 8x32 scalar: the defines of its build script, listed in `interop::zkp::ZkpBuild`
+//! and this crate's build.rs); the `c_ffi` row calls the same C functions
 //! through the FFI with one scratch space reused (`interop::zkp::ZkpContext`), so
 //! that no ratio rests on the binding's overhead. `c64_ffi` is the same C sources and
 //! settings built by this crate's build.rs with 64-bit limbs (5x52 field, 4x64

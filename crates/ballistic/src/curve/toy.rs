@@ -1,4 +1,4 @@
-//! A toy prime-order group for exhaustive protocol tests (reliability plan P4).
+//! A toy prime-order group for exhaustive protocol tests (docs/testing.md, P4).
 //!
 //! The quadratic residues modulo the safe prime `P = 2·Q + 1 = 2039` form a group of
 //! prime order `Q = 1019`. It is written multiplicatively but exposed additively

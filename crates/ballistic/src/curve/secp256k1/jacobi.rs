@@ -1,8 +1,11 @@
 //! Quadratic residuosity of field elements (the Jacobi symbol), variable time.
 //!
 //! secp256k1-zkp's 33-byte commitments break the tie between `y` and `−y` by whether
-//! `y` is a square mod `p` (see ../shared/seeds/wuille-2020-bip340-tiebreaker-safegcd.txt
-//! for why BIP 340 later moved to evenness). Two ways to decide it:
+//! `y` is a square mod `p` (BIP 340 later moved to evenness: Pieter Wuille,
+//! "Revisiting squaredness tiebreaker for R point in BIP340", bitcoin-dev mailing
+//! list, 2020-08-12; BIP 340, "Design",
+//! <https://github.com/bitcoin/bips/blob/master/bip-0340.mediawiki#design>). Two ways
+//! to decide it:
 //!
 //! | method | cost | here |
 //! |---|---|---|

@@ -264,7 +264,7 @@ fn edge_scalar(r: &mut ChaCha20Rng, i: usize) -> Scalar {
     }
 }
 
-/// P3 for the secp256k1 MSMs: Straus, Pippenger (several windows), the dispatcher,
+/// P3 (docs/testing.md) for the secp256k1 MSMs: Straus, Pippenger (several windows), the dispatcher,
 /// the constant-time MSM and precomputed tables against the naive oracle, with edge
 /// scalars, the identity, repeated points and inverse pairs.
 #[test]
