@@ -47,6 +47,7 @@ pub mod errors;
 pub mod generators;
 pub mod inner_product;
 pub mod msm;
+pub mod notes;
 pub mod parallel;
 pub mod range_proof;
 pub mod ristretto;

@@ -1,0 +1,36 @@
+//! Notes on the mathematics, the wire formats and the tests, as rustdoc pages.
+//!
+//! Each submodule holds one file of `crates/ballistic/docs/` (the same text renders on
+//! the repository's web view). They contain no code: the modules are empty, and the
+//! notes name the items they describe.
+//!
+//! | note | what it covers |
+//! |---|---|
+//! | [`range_proof`] | the aggregated range proof as implemented: prover, verifier, transcript |
+//! | [`inner_product`] | the inner-product argument, its lazy-generator prover and its cost |
+//! | [`padding`] | any bit width and any number of values: the padding rule and why it is sound |
+//! | [`ristretto_engine`] | the lane-parallel ristretto255 field, points and multiscalar multiplication |
+//! | [`secp256k1_arithmetic`] | the secp256k1 verifier's 4×64-bit field, IFMA square roots, batch-affine buckets |
+//! | [`secp256k1_zkp_format`] | secp256k1-zkp's Bulletproofs (Grin): protocol and byte-exact wire format |
+//! | [`testing`] | the test layers P1 to P8: what each checks and how to run it |
+
+#[doc = include_str!("../docs/range-proof.md")]
+pub mod range_proof {}
+
+#[doc = include_str!("../docs/inner-product.md")]
+pub mod inner_product {}
+
+#[doc = include_str!("../docs/padding.md")]
+pub mod padding {}
+
+#[doc = include_str!("../docs/ristretto-engine.md")]
+pub mod ristretto_engine {}
+
+#[doc = include_str!("../docs/secp256k1-arithmetic.md")]
+pub mod secp256k1_arithmetic {}
+
+#[doc = include_str!("../docs/secp256k1-zkp-format.md")]
+pub mod secp256k1_zkp_format {}
+
+#[doc = include_str!("../docs/testing.md")]
+pub mod testing {}
