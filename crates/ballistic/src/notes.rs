@@ -1,8 +1,8 @@
 //! Notes on the mathematics, the wire formats and the tests, as rustdoc pages.
 //!
-//! Each submodule holds one file of `crates/ballistic/docs/` (the same text renders on
-//! the repository's web view). They contain no code: the modules are empty, and the
-//! notes name the items they describe.
+//! Each submodule holds one file of `crates/ballistic/docs/`, which also reads as plain
+//! Markdown in the repository (the links between notes work here, in rustdoc). The
+//! modules are empty: the notes name the items they describe.
 //!
 //! | note | what it covers |
 //! |---|---|
