@@ -6,6 +6,7 @@
 //!
 //! | note | what it covers |
 //! |---|---|
+//! | [`architecture`] | the library's layers and the rule that keeps them apart |
 //! | [`range_proof`] | the aggregated range proof as implemented: prover, verifier, transcript |
 //! | [`inner_product`] | the inner-product argument, its lazy-generator prover and its cost |
 //! | [`padding`] | any bit width and any number of values: the padding rule and why it is sound |
@@ -13,6 +14,9 @@
 //! | [`secp256k1_arithmetic`] | the secp256k1 verifier's 4×64-bit field, IFMA square roots, batch-affine buckets |
 //! | [`secp256k1_zkp_format`] | secp256k1-zkp's Bulletproofs (Grin): protocol and byte-exact wire format |
 //! | [`testing`] | the test layers P1 to P8: what each checks and how to run it |
+
+#[doc = include_str!("../docs/architecture.md")]
+pub mod architecture {}
 
 #[doc = include_str!("../docs/range-proof.md")]
 pub mod range_proof {}
