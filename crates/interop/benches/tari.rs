@@ -7,8 +7,8 @@
 //! checked on its own side before timing (ballistic: `verify_single`; tari: a
 //! one-proof `verify_batch`).
 //!
-//! Every timed iteration parses every proof from bytes and verifies the whole
-//! batch:
+//! Every timed iteration parses every proof of a batch from bytes and verifies the
+//! whole batch:
 //! - ballistic: `RangeProof::from_bytes`, `BatchVerifier::add` with a new
 //!   `Transcript` (its input is the compressed commitment, decompressed inside),
 //!   then one `BatchVerifier::verify`;
@@ -20,9 +20,14 @@
 //!   into chunks of 256 proofs internally, so k = 1024 runs four multiscalar
 //!   multiplications.
 //!
+//! A pool holds at least `POOL_MIN` proofs per side: a batch smaller than that is one
+//! of several distinct batches of the pool, cycled, so that no iteration verifies the
+//! same proofs as the one before it. Pools are built on first use, so a filtered run
+//! (`-- 'tari_batch/n64_m1_k(1|64)/'`) only builds what it measures.
+//!
 //! Criterion reports the time of a whole batch; divide by the batch size for the
-//! per-proof figure. Group `tari_batch`, ids `n64_m1_k{64,1024}/{ballistic,
-//! tari_bulletproofs_plus}`.
+//! per-proof figure. Group `tari_batch`, ids `n64_m1_k{1,4,16,64,256,1024}/{ballistic,
+//! tari_bulletproofs_plus}` (time per proof against the batch size: `benches/plot.py`).
 //!
 //! `rand`: tari 0.5 takes `rand_core` 0.10 RNGs while this crate uses rand 0.8, so
 //! tari's proofs are made with its `prove` (its own OS RNG) and its blindings are
@@ -31,6 +36,7 @@
 //!
 //! Run: `cargo bench -p interop --bench tari`.
 
+use std::cell::OnceCell;
 use std::time::Duration;
 
 use ballistic::merlin::Transcript;
@@ -50,6 +56,15 @@ use tari_bulletproofs_plus::{
 
 const LABEL: &[u8] = b"ballistic interop tari benchmark";
 const N: usize = 64;
+/// Batch sizes.
+const SIZES: [usize; 6] = [1, 4, 16, 64, 256, 1024];
+/// Distinct proofs in a pool at least (a multiple of every batch size below it).
+const POOL_MIN: usize = 16;
+
+/// Proofs in the pool of batches of `k`: `k · ⌈POOL_MIN / k⌉`, whole batches.
+fn pool_len(k: usize) -> usize {
+    k * POOL_MIN.div_ceil(k)
+}
 
 /// Ballistic's pool: proof bytes and the value commitment of each.
 fn ballistic_pool(
@@ -134,16 +149,19 @@ fn bench(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(10))
         .sampling_mode(SamplingMode::Flat);
-    for k in [64usize, 1024] {
-        let ours_pool = ballistic_pool(&bp, &pc, k);
-        let (tari_bytes, tari_statements) = tari_pool(&params, k);
+    for k in SIZES {
+        // Built on first use (untimed), so that filtered runs skip them.
+        let ours_cell = OnceCell::new();
+        let tari_cell = OnceCell::new();
         let id = format!("n{N}_m1_k{k}");
 
         group.bench_function(BenchmarkId::new(id.clone(), "ballistic"), |b| {
+            let ours_pool = ours_cell.get_or_init(|| ballistic_pool(&bp, &pc, pool_len(k)));
+            let mut batches = ours_pool.chunks(k).cycle();
             let mut rng = rand::thread_rng();
             b.iter(|| {
                 let mut batch = ours::BatchVerifier::new(&bp);
-                for (bytes, commitment) in &ours_pool {
+                for (bytes, commitment) in batches.next().expect("a batch") {
                     let proof = ours::RangeProof::from_bytes(bytes).expect("parses");
                     batch.add(
                         &proof,
@@ -158,7 +176,11 @@ fn bench(c: &mut Criterion) {
         });
 
         group.bench_function(BenchmarkId::new(id, "tari_bulletproofs_plus"), |b| {
+            let (tari_bytes, tari_statements) =
+                tari_cell.get_or_init(|| tari_pool(&params, pool_len(k)));
+            let mut batches = tari_bytes.chunks(k).zip(tari_statements.chunks(k)).cycle();
             b.iter(|| {
+                let (tari_bytes, tari_statements) = batches.next().expect("a batch");
                 let proofs: Vec<RistrettoRangeProof> = tari_bytes
                     .iter()
                     .map(|bytes| RistrettoRangeProof::from_bytes(bytes).expect("parses"))
@@ -167,7 +189,7 @@ fn bench(c: &mut Criterion) {
                     (0..k).map(|_| TariTranscript::new(LABEL)).collect();
                 TariRangeProof::verify_batch(
                     &mut transcripts,
-                    &tari_statements,
+                    tari_statements,
                     &proofs,
                     VerifyAction::VerifyOnly,
                 )
