@@ -32,7 +32,7 @@ pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
 pub const PADDING_H_LABEL: &[u8] = b"ballistic padding H";
 pub use crate::curve::TABLE_MAX_LEN;
 /// Largest vector length `N'` for which the prover caches the tables of its
-/// constant-time `S = ρ·B̃ + <s_L, G> + <s_R, H>` ([`TableStrategy::precompute_for_ct`](crate::curve::TableStrategy::precompute_for_ct):
+/// constant-time `S = ρ·B̃ + <s_L, G> + <s_R, H>` ([`TableStrategy::precompute_for_ct`]:
 /// eight odd multiples per generator on ristretto255, 1 KiB, so 4 MiB at
 /// `N' = 2048`); above it `S` builds its tables per proof.
 pub const CT_TABLE_MAX_LEN: usize = 2048;
@@ -44,8 +44,8 @@ pub const CT_TABLE_MAX_LEN: usize = 2048;
 pub const DEFAULT_TABLE_BUDGET: usize = 64 << 20;
 
 /// Largest vector length `N'` for which a prover whose verifier tables do not serve
-/// its rounds ([`TableStrategy::precompute_serves_rounds`](crate::curve::TableStrategy::precompute_serves_rounds)) caches tables of its own for
-/// the first block of inner-product rounds ([`TableStrategy::precompute_first_block`](crate::curve::TableStrategy::precompute_first_block); on
+/// its rounds ([`TableStrategy::precompute_serves_rounds`]) caches tables of its own for
+/// the first block of inner-product rounds ([`TableStrategy::precompute_first_block`]; on
 /// ristretto255 width-8 NAF tables, 8 MiB at `N' = 512`, 16 MiB at `N' = 1024`,
 /// 32 MiB at `N' = 2048`).
 pub const FIRST_BLOCK_TABLE_MAX_LEN: usize = 2048;
@@ -170,11 +170,11 @@ pub struct BulletproofGens<C: Curve> {
 enum TableUse {
     /// [`Curve::precompute`], for the verifier.
     Verifier,
-    /// [`TableStrategy::precompute_for_prover`](crate::curve::TableStrategy::precompute_for_prover), the prover's inner-product rounds.
+    /// [`TableStrategy::precompute_for_prover`], the prover's inner-product rounds.
     Prover,
-    /// [`TableStrategy::precompute_for_ct`](crate::curve::TableStrategy::precompute_for_ct), the prover's constant-time `S`.
+    /// [`TableStrategy::precompute_for_ct`], the prover's constant-time `S`.
     ConstantTime,
-    /// [`TableStrategy::precompute_first_block`](crate::curve::TableStrategy::precompute_first_block), the prover's first block of rounds where
+    /// [`TableStrategy::precompute_first_block`], the prover's first block of rounds where
     /// the verifier's tables do not serve it.
     FirstBlock,
 }
@@ -519,7 +519,7 @@ impl<C: Curve> BulletproofGens<C> {
     /// bits, unless they are cached already, keeps them for the life of these
     /// generators (outside the [budget](Self::set_table_budget)), and returns the
     /// bytes they hold: `0` for a shape verified without tables (more than
-    /// [`TableStrategy::VERIFIER_TABLE_MAX_LEN`](crate::curve::TableStrategy::VERIFIER_TABLE_MAX_LEN) generators after padding). Batches of one
+    /// [`TableStrategy::VERIFIER_TABLE_MAX_LEN`] generators after padding). Batches of one
     /// shape use the same tables, except on flat generators
     /// ([`Self::from_flat_vectors`], secp256k1-zkp's), whose batches take the
     /// generic multiscalar multiplication.
@@ -627,7 +627,7 @@ impl<C: Curve> BulletproofGens<C> {
     }
 
     /// The prover's tables over `G || H` (a curve may size them differently from the
-    /// verifier's: [`TableStrategy::precompute_for_prover`](crate::curve::TableStrategy::precompute_for_prover)), built on demand within the
+    /// verifier's: [`TableStrategy::precompute_for_prover`]), built on demand within the
     /// budget.
     pub(crate) fn prover_table(&self, layout: GeneratorLayout) -> Option<Arc<C::Precomputation>> {
         self.get_or_build((layout, TableUse::Prover), false)
@@ -635,8 +635,8 @@ impl<C: Curve> BulletproofGens<C> {
 
     /// Tables over `G || H` for the prover's first block of inner-product rounds in
     /// shapes above [`TABLE_MAX_LEN`]: the verifier's where they serve the rounds
-    /// ([`TableStrategy::precompute_serves_rounds`](crate::curve::TableStrategy::precompute_serves_rounds)), else tables of their own
-    /// ([`TableStrategy::precompute_first_block`](crate::curve::TableStrategy::precompute_first_block), up to [`FIRST_BLOCK_TABLE_MAX_LEN`]), so
+    /// ([`TableStrategy::precompute_serves_rounds`]), else tables of their own
+    /// ([`TableStrategy::precompute_first_block`], up to [`FIRST_BLOCK_TABLE_MAX_LEN`]), so
     /// that a prover never builds verifier tables it cannot use.
     pub(crate) fn first_block_table(
         &self,
@@ -650,7 +650,7 @@ impl<C: Curve> BulletproofGens<C> {
         self.get_or_build((layout, use_), false)
     }
 
-    /// The prover's constant-time tables over `G || H` ([`TableStrategy::precompute_for_ct`](crate::curve::TableStrategy::precompute_for_ct)),
+    /// The prover's constant-time tables over `G || H` ([`TableStrategy::precompute_for_ct`]),
     /// built on demand within the budget; `None` above [`CT_TABLE_MAX_LEN`] or if
     /// the curve has none.
     pub(crate) fn ct_table(&self, layout: GeneratorLayout) -> Option<Arc<C::Precomputation>> {

@@ -685,7 +685,7 @@ pub(crate) struct IpaTables<'a, C: Curve> {
     /// How many rounds stay lazy over the original generators before the current
     /// generators are materialised from the tables (`usize::MAX`: every round).
     pub(crate) rounds: usize,
-    /// `2^128·Q` when the table is split at `2^128` ([`TableStrategy::prover_split`](crate::curve::TableStrategy::prover_split)): the
+    /// `2^128·Q` when the table is split at `2^128` ([`TableStrategy::prover_split`]): the
     /// `Q` terms are then split too, and every scalar of a round has 128 bits.
     pub(crate) q_high: Option<C::Point>,
 }

@@ -30,7 +30,7 @@ pub mod toy;
 /// `G || H` for its inner-product rounds (`Curve::precompute_for_prover`; on
 /// ristretto255 width-10 NAF tables of every generator and of `2^128` times it,
 /// 64 KiB per generator, so 8 MiB at `N' = 64`), and
-/// the default of [`Curve::VERIFIER_TABLE_MAX_LEN`].
+/// the default of [`TableStrategy::VERIFIER_TABLE_MAX_LEN`].
 /// Curves without profitable prover tables ignore it (`Curve::PROVER_USES_TABLES`).
 pub const TABLE_MAX_LEN: usize = 64;
 

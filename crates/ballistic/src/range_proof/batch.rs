@@ -35,7 +35,7 @@
 //! ```
 
 #![allow(non_snake_case)]
-// Lint wall for code that handles proof bytes (RELIABILITY.md P8): no panicking
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
 // unwraps, no panics, no unchecked indexing.
 #![deny(
     clippy::unwrap_used,
@@ -84,8 +84,8 @@ impl fmt::Display for BatchError {
 impl core::error::Error for BatchError {}
 
 /// Largest failing sub-batch that blame verifies proof by proof instead of bisecting
-/// further (2, 4 and 8 measured within noise of each other on 1,024 proofs with 1,
-/// 10 and 1,024 invalid: `BENCHMARKS.md`, blame).
+/// further. Chosen by `examples/blame.rs` (1,024 proofs with 1, 10 and 1,024
+/// invalid; 2, 4 and 8 within noise).
 pub const BLAME_SINGLE_MAX: usize = 4;
 
 /// Collects range proofs and verifies them together.

@@ -41,7 +41,7 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::format::{QBase, RangeProofFormat};
-use super::party::{self, Party, PartyPositions};
+use super::party::{self, Party, PartyPositions, ProofShare};
 use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::RangeProof;
 use crate::ct::{declassify_bool, declassify_point, Declassified};
@@ -188,8 +188,46 @@ where
     let share = party.share(&x);
     // Secrets no longer needed.
     drop(party);
+    let proof = finish(
+        bp_gens,
+        layout,
+        (&G, &H),
+        transcript,
+        (B, B_blinding),
+        [A, S, T_1, T_2],
+        &y,
+        alloc::vec![share],
+    )?;
+    Ok((proof, V))
+}
+
+/// The dealer's last steps once every party's [`ProofShare`] is in: folds the
+/// shares (`τ_x`, `μ`, `l`, `r`), computes `t_x = <l, r>`, draws `w`, and runs the
+/// inner-product argument over the generators `G`, `H` of `layout` (over the
+/// cached prover tables where the curve's [`TableStrategy`] says they pay).
+/// `A`, `S`, `T_1`, `T_2` are the sums of the parties' commitments and `y` the
+/// challenge they answered; the transcript has absorbed everything up to `x`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn finish<C, F>(
+    bp_gens: &BulletproofGens<C>,
+    layout: GeneratorLayout,
+    (G, H): (&[C::Point], &[C::Point]),
+    transcript: &mut F::Transcript,
+    (B, B_blinding): (C::Point, C::Point),
+    [A, S, T_1, T_2]: [ProofPoint<C>; 4],
+    y: &C::Scalar,
+    shares: Vec<ProofShare<C>>,
+) -> Result<RangeProof<C, F>, ProofError>
+where
+    C: Curve,
+    F: RangeProofFormat<C>,
+{
+    let np = layout.padded_len();
+    if G.len() != np || H.len() != np {
+        return Err(ProofError::ProvingError);
+    }
     let (t_x_blinding, e_blinding, mut l, mut r) =
-        party::fold(alloc::vec![share], np).ok_or(ProofError::ProvingError)?;
+        party::fold(shares, np).ok_or(ProofError::ProvingError)?;
     let t_x = crate::curve::scalars::inner_product::<C>(&l, &r);
 
     let w = transcript
@@ -201,7 +239,7 @@ where
     };
     let Q = C::pedersen_mul(&[w], &[Q_base]);
 
-    let y_inv = C::scalar_invert(&y);
+    let y_inv = C::scalar_invert(y);
     let h_factors = powers::<C>(&y_inv, np);
     // Precomputed tables for every round over the original generators, where the
     // curve's prover tables pay off (`TableStrategy::PROVER_USES_TABLES`, `N' ≤ TABLE_MAX_LEN`).
@@ -212,8 +250,7 @@ where
     };
     // Larger shapes run a first block of rounds over cached tables of all generators
     // (the verifier's where they serve the rounds), then materialise the current
-    // generators from them (measured on ristretto255, n = 64, m = 8: 35.3 → 28.1 ms
-    // per proof on AVX2).
+    // generators from them. Chosen by `prove/n64_m8` of the `range_proof` bench.
     let table = table.or_else(|| {
         bp_gens
             .first_block_table(layout)
@@ -241,8 +278,8 @@ where
         transcript,
         &Q,
         &h_factors,
-        &G,
-        &H,
+        G,
+        H,
         core::mem::take(&mut l),
         core::mem::take(&mut r),
     );
@@ -250,18 +287,15 @@ where
     r.zeroize();
     let ipp_proof = ipp_proof?;
 
-    Ok((
-        RangeProof {
-            A,
-            S,
-            T_1,
-            T_2,
-            t_x,
-            t_x_blinding,
-            e_blinding,
-            ipp_proof,
-            format: core::marker::PhantomData,
-        },
-        V,
-    ))
+    Ok(RangeProof {
+        A,
+        S,
+        T_1,
+        T_2,
+        t_x,
+        t_x_blinding,
+        e_blinding,
+        ipp_proof,
+        format: core::marker::PhantomData,
+    })
 }

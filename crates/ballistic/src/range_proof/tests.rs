@@ -208,3 +208,124 @@ fn weak_rng_does_not_repeat_nonces_across_statements() {
     // …and another bit width another α.
     assert_ne!(alpha_blinding(32), alpha_blinding(64));
 }
+
+/// The prover's phases compose across parties: `m` parties of one value each (the
+/// last also covering the padding positions), each with its own nonces, answer the
+/// dealer's challenges; the dealer sums their commitments and finishes with their
+/// shares. The proof verifies under the ordinary verifier, and a party whose value
+/// is out of range, or whose share is altered, makes it fail.
+#[test]
+fn parties_compose_into_one_proof() {
+    use super::format::Dalek;
+    use super::party::{Party, PartyPositions};
+    use super::transcript::{RangeProofTranscript, RangeStatement, RngNonces};
+    use crate::generators::GeneratorLayout;
+    use crate::inner_product::ProofPoint;
+    use crate::ristretto::Ristretto;
+
+    let mut r = rng(24);
+    for (n, m, tamper) in [
+        (8usize, 4usize, 0u8),
+        (16, 3, 0),
+        (64, 2, 0),
+        (8, 3, 1),
+        (8, 2, 2),
+    ] {
+        let bp = BulletproofGens::new(n, m);
+        let pc = PedersenGens::default();
+        let (B, B_blinding) = pc.bases();
+        let layout = GeneratorLayout::Parties { n, m };
+        let np = layout.padded_len();
+        let (G, H) = bp.vectors(layout);
+        let mut values: Vec<u64> = (0..m).map(|_| r.gen::<u64>() >> (64 - n)).collect();
+        if tamper == 1 {
+            values[1] = 1u64 << n; // out of range, proved as its low n bits
+        }
+        let blindings: Vec<Scalar> = (0..m).map(|_| Scalar::from(r.gen::<u64>())).collect();
+        let V: Vec<_> = values
+            .iter()
+            .zip(&blindings)
+            .map(|(v, g)| {
+                ProofPoint::<Ristretto>::new(Ristretto::pedersen_mul(
+                    &[Ristretto::scalar_from_u64(*v), *g],
+                    &[B, B_blinding],
+                ))
+                .encoding
+            })
+            .collect();
+        let mut t = Transcript::new(b"parties");
+        RangeProofTranscript::<Ristretto>::append_statement(&mut t, &RangeStatement::new(n, &V));
+        let mut parties: Vec<_> = (0..m)
+            .map(|j| {
+                let len = if j + 1 == m { np - j * n } else { n };
+                let cheat = Cheat {
+                    skip_range_check: true,
+                    weights_into_padding: false,
+                };
+                Party::<Ristretto>::new(
+                    PartyPositions {
+                        n,
+                        first_slot: j,
+                        values: 1,
+                        offset: j * n,
+                        len,
+                    },
+                    &values[j..j + 1],
+                    &blindings[j..j + 1],
+                    &G[j * n..j * n + len],
+                    &H[j * n..j * n + len],
+                    (B, B_blinding),
+                    cheat,
+                )
+            })
+            .collect();
+        let mut nonces: Vec<_> = (0..m)
+            .map(|j| RngNonces::new(rng(100 + j as u64)))
+            .collect();
+        let sum = |pts: &[ProofPoint<Ristretto>]| {
+            ProofPoint::<Ristretto>::new(pts.iter().fold(Ristretto::identity(), |a, p| a + p.point))
+        };
+        let (As, Ss): (Vec<_>, Vec<_>) = parties
+            .iter_mut()
+            .zip(&mut nonces)
+            .map(|(p, nc)| p.commit_bits(nc, None))
+            .unzip();
+        let (A, S) = (sum(&As), sum(&Ss));
+        let (y, z) =
+            RangeProofTranscript::<Ristretto>::challenge_yz(&mut t, &A.encoding, &S.encoding)
+                .expect("y, z");
+        let (T1s, T2s): (Vec<_>, Vec<_>) = parties
+            .iter_mut()
+            .zip(&mut nonces)
+            .map(|(p, nc)| p.commit_poly(nc, &y, &z))
+            .unzip();
+        let (T_1, T_2) = (sum(&T1s), sum(&T2s));
+        let x =
+            RangeProofTranscript::<Ristretto>::challenge_x(&mut t, &T_1.encoding, &T_2.encoding)
+                .expect("x");
+        let mut shares: Vec<_> = parties.iter().map(|p| p.share(&x)).collect();
+        if tamper == 2 {
+            shares[0].t_x_blinding += Scalar::from(1u64);
+        }
+        let proof: RangeProof<Ristretto, Dalek> = super::prover::finish(
+            &bp,
+            layout,
+            (&G, &H),
+            &mut t,
+            (B, B_blinding),
+            [A, S, T_1, T_2],
+            &y,
+            shares,
+        )
+        .expect("finish");
+        let verdict = proof.verify_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"parties"),
+            &V,
+            n,
+            &mut r,
+        );
+        assert_eq!(verdict.is_ok(), tamper == 0, "n {n} m {m} tamper {tamper}");
+    }
+}

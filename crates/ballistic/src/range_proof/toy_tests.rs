@@ -1,4 +1,4 @@
-//! Exhaustive protocol tests over the toy group of order 1019 (reliability plan P4):
+//! Exhaustive protocol tests over the toy group of order 1019 (docs/testing.md, P4):
 //! every value for n <= 8, out-of-range cheating provers, and grids of challenges.
 
 use alloc::vec::Vec;

@@ -28,7 +28,7 @@
 //! parsed, and every failure is a [`ProofError`].
 
 #![allow(non_snake_case)]
-// Lint wall for code that handles proof bytes (RELIABILITY.md P8): no panicking
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
 // unwraps, no panics, no unchecked indexing.
 #![deny(
     clippy::unwrap_used,

@@ -15,7 +15,7 @@
 //! encoding and re-encodes to the same bytes.
 
 #![allow(non_snake_case)]
-// Lint wall for code that handles proof bytes (RELIABILITY.md P8).
+// Lint wall for code that handles proof bytes (docs/testing.md, P8).
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,
