@@ -118,6 +118,37 @@ impl<C: Curve> WirePoints<C> {
     }
 }
 
+impl<C: Curve> WirePoints<C> {
+    /// The proof of these points and the decoded scalars: `t_x`, `t_x_blinding`,
+    /// `e_blinding` and the argument's final vectors `a`, `b`.
+    pub(crate) fn into_proof<F>(
+        self,
+        [t_x, t_x_blinding, e_blinding]: [C::Scalar; 3],
+        a: Vec<C::Scalar>,
+        b: Vec<C::Scalar>,
+    ) -> RangeProof<C, F> {
+        let WirePoints {
+            A,
+            S,
+            T_1,
+            T_2,
+            L_vec,
+            R_vec,
+        } = self;
+        RangeProof {
+            A,
+            S,
+            T_1,
+            T_2,
+            t_x,
+            t_x_blinding,
+            e_blinding,
+            ipp_proof: InnerProductProof { L_vec, R_vec, a, b },
+            format: PhantomData,
+        }
+    }
+}
+
 /// The API of dalek's `bulletproofs` crate, for every curve and format.
 impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     /// Proves `0 <= v < 2^n` for `V = v·B + v_blinding·B̃`; returns the proof and the

@@ -31,7 +31,6 @@ use super::format::Dalek;
 use super::{RangeProof, WirePoints};
 use crate::curve::Curve;
 use crate::errors::ProofError;
-use crate::inner_product::InnerProductProof;
 
 /// Reads consecutive fields from a byte slice without ever indexing out of bounds.
 struct Reader<'a> {
@@ -140,29 +139,10 @@ impl<C: Curve> RangeProof<C, Dalek> {
         if !r.rest.is_empty() {
             return Err(ProofError::FormatError);
         }
-        let WirePoints {
-            A,
-            S,
-            T_1,
-            T_2,
-            L_vec,
-            R_vec,
-        } = WirePoints::<C>::decode(&enc, rounds)?;
-        Ok(RangeProof {
-            A,
-            S,
-            T_1,
-            T_2,
-            t_x,
-            t_x_blinding,
-            e_blinding,
-            ipp_proof: InnerProductProof {
-                L_vec,
-                R_vec,
-                a: alloc::vec![a],
-                b: alloc::vec![b],
-            },
-            format: core::marker::PhantomData,
-        })
+        Ok(WirePoints::<C>::decode(&enc, rounds)?.into_proof(
+            [t_x, t_x_blinding, e_blinding],
+            alloc::vec![a],
+            alloc::vec![b],
+        ))
     }
 }

@@ -30,7 +30,7 @@ use super::Zkp;
 use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
 use crate::errors::ProofError;
-use crate::inner_product::{InnerProductProof, ProofPoint};
+use crate::inner_product::ProofPoint;
 use crate::range_proof::{RangeProof, WirePoints};
 
 /// Length of a proof with vectors of length `np` (a power of two).
@@ -211,24 +211,12 @@ impl RangeProof<Secp256k1, Zkp> {
         if !r.rest.is_empty() {
             return Err(ProofError::FormatError);
         }
-        let WirePoints {
-            A,
-            S,
-            T_1,
-            T_2,
-            L_vec,
-            R_vec,
-        } = WirePoints::<Secp256k1>::decode(&encodings, rounds)?;
-        Ok(RangeProof {
-            A,
-            S,
-            T_1,
-            T_2,
-            t_x,
-            t_x_blinding,
-            e_blinding,
-            ipp_proof: InnerProductProof { L_vec, R_vec, a, b },
-            format: core::marker::PhantomData,
-        })
+        Ok(
+            WirePoints::<Secp256k1>::decode(&encodings, rounds)?.into_proof(
+                [t_x, t_x_blinding, e_blinding],
+                a,
+                b,
+            ),
+        )
     }
 }
