@@ -46,6 +46,9 @@ import sys
 import time
 from xml.sax.saxutils import escape
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "interop"))
+import bench_ratios  # noqa: E402  (the criterion reader shared with the ratio tables)
+
 PROVE_MS = [1, 2, 4, 8, 16, 32]
 BATCH_KS = [1, 4, 16, 64, 256, 1024]
 ZKP_WORKLOADS = [
@@ -85,34 +88,14 @@ def default_criterion_dir():
 
 
 def load(criterion_dir, stat, max_age_min):
-    """{(group, id, side): ns} for every `new` result, and the newest result's mtime."""
+    """{(group, id, side): ns} for every `new` result, and the newest result's mtime
+    (the results as `crates/interop/bench_ratios.py` reads them)."""
     results, newest = {}, None
-    now = time.time()
-    for root, dirs, files in os.walk(criterion_dir):
-        dirs.sort()
-        if os.path.basename(root) != "new" or "estimates.json" not in files:
-            continue
-        est_path = os.path.join(root, "estimates.json")
-        mtime = os.path.getmtime(est_path)
-        if max_age_min is not None and now - mtime > max_age_min * 60:
-            continue
-        with open(est_path, encoding="utf-8") as f:
-            estimates = json.load(f)
+    for group, function, value, estimates, mtime in bench_ratios.load(criterion_dir, max_age_min):
         est = estimates.get(stat) or estimates.get("median")
         if not est:
             continue
-        bench_path = os.path.join(root, "benchmark.json")
-        key = None
-        if os.path.exists(bench_path):
-            with open(bench_path, encoding="utf-8") as f:
-                b = json.load(f)
-            key = (b.get("group_id"), b.get("function_id"), b.get("value_str"))
-        if key is None or None in key:
-            parts = os.path.relpath(os.path.dirname(root), criterion_dir).split(os.sep)
-            if len(parts) != 3:
-                continue
-            key = tuple(parts)
-        results[key] = est["point_estimate"]
+        results[(group, function, value)] = est["point_estimate"]
         newest = mtime if newest is None else max(newest, mtime)
     return results, newest
 
