@@ -38,12 +38,10 @@ workspace (one level above this script). Standard library only.
 
 import argparse
 import datetime
-import json
 import math
 import os
 import re
 import sys
-import time
 from xml.sax.saxutils import escape
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "interop"))
