@@ -10,6 +10,18 @@
 //!   panics on any bytes.
 //! * `no_std` + `alloc` core; the `std` feature (default) adds the OS RNG.
 //!
+//! # Internals
+//!
+//! The arithmetic under the [`curve::Curve`] implementations is crate-private: the
+//! ristretto255 field, Edwards points, SIMD engine and lanes
+//! (`curve::ristretto::{field, edwards, engine, lanes, scalar}`), the secp256k1
+//! field and point internals (`curve::secp256k1::{field, point, pow, pow_ifma,
+//! batch_affine, jacobi}`) and the lane-parallel MSM passes (`msm::lanes`). The
+//! `unstable-internals` feature makes these modules public: **no semver guarantee;
+//! for fuzzing, tests and benchmarks.** Any release may change them. The types that
+//! public signatures name stay public without it ([`curve::ristretto::MontScalar`],
+//! the `Point`, `Affine` and `Jacobian` of [`curve::secp256k1`]).
+//!
 //! The protocol is written once over [`curve::Curve`]; a wire format is a type
 //! beside it ([`range_proof::format`]) that names its transcript, its folding and its
 //! codec.

@@ -595,9 +595,10 @@ fn precompute_verifier_builds_reports_and_serves() {
     let one = gens.precompute_verifier(64, 1).expect("valid shape");
     let four = gens.precompute_verifier(64, 4).expect("valid shape");
     // 2·64 generators (m = 1) and 2·256 (m = 4), each with 2^(w−2) entries of
-    // `AffineNiels::BYTES` at the small shapes' NAF width.
-    use ballistic::curve::ristretto::{edwards::AffineNiels, Tables};
-    let per_point = (1 << (Tables::SMALL_SHAPE_WIDTH - 2)) * AffineNiels::BYTES;
+    // 128 bytes (`AffineNiels::BYTES`, an internal) at the small shapes' NAF width.
+    use ballistic::curve::ristretto::Tables;
+    const ENTRY_BYTES: usize = 128;
+    let per_point = (1 << (Tables::SMALL_SHAPE_WIDTH - 2)) * ENTRY_BYTES;
     assert_eq!(one, 128 * per_point);
     assert_eq!(four, 512 * per_point);
     assert_eq!(gens.table_bytes(), one + four);

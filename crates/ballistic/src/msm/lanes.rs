@@ -143,6 +143,7 @@ impl<'t, E> Straus<'t, E> {
     /// Adds the term `s·P`, with `table` the odd multiples `P, 3P, …` of `P`
     /// (`table.len() = 2^(w−2)`) and `s` a 256-bit little-endian scalar recoded to
     /// width-`w` NAF. Zero scalars add nothing.
+    #[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
     pub fn push(&mut self, table: &'t [E], s: &[u64; 4], w: usize) {
         let t = self.tables.len() as u32;
         let before = self.events.len();
@@ -213,6 +214,7 @@ impl NafState {
 
 /// Calls `emit(bit, digit)` for the non-zero digits of the width-`w` NAF of `s`
 /// (`2 ≤ w ≤ 15`), least significant first.
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 #[inline]
 pub fn wnaf_sparse<F: FnMut(u16, i16)>(s: &[u64; 4], w: usize, mut emit: F) {
     debug_assert!((2..=15).contains(&w));
@@ -503,10 +505,12 @@ pub fn shifted_copies(c: usize) -> usize {
 ///
 /// # Example
 /// ```
+/// # #[cfg(feature = "unstable-internals")] {
 /// use ballistic::msm::lanes::shifted_window;
 /// // n = 64, m = 8 (1,024 generator points): four AVX2 lanes, eight IFMA lanes.
 /// assert_eq!(shifted_window(1024, 4), 10);
 /// assert_eq!(shifted_window(1024, 8), 11);
+/// # }
 /// ```
 pub fn shifted_window(k: usize, lanes: usize) -> usize {
     (4..=SHIFTED_C_MAX)

@@ -1,7 +1,7 @@
 //! Multiscalar multiplication: the algorithms and one place that decides how an MSM
 //! runs.
 //!
-//! * ristretto255 runs on ballistic's own lane-parallel algorithms, [`lanes`]:
+//! * ristretto255 runs on ballistic's own lane-parallel algorithms, `lanes`:
 //!   Straus by events (one or many sums sharing `L` SIMD lanes and their doublings,
 //!   over precomputed or on-the-fly tables) and Pippenger with sorted buckets; the
 //!   lanes are AVX-512 IFMA, AVX2 or portable (`crate::curve::ristretto::lanes`).
@@ -25,7 +25,11 @@ pub use crate::parallel::{join, parallelism, split_halves};
 use alloc::vec::Vec;
 
 pub mod dispatch;
+// Internal: public only with the `unstable-internals` feature (no semver guarantee).
+#[cfg(feature = "unstable-internals")]
 pub mod lanes;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod lanes;
 pub mod pippenger;
 pub mod straus;
 

@@ -45,9 +45,11 @@ pub struct EdwardsPoint {
 ///
 /// # Example
 /// ```
+/// # #[cfg(feature = "unstable-internals")] {
 /// use ballistic::curve::ristretto::edwards::AffineNiels;
 /// assert_eq!(core::mem::size_of::<AffineNiels>(), AffineNiels::BYTES);
 /// assert_eq!(core::mem::align_of::<AffineNiels>(), 64);
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
@@ -79,6 +81,7 @@ impl AffineNiels {
     };
 
     /// `−self`: swaps `y ± x` and negates `2d·x·y`.
+    #[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
     pub fn neg(&self) -> AffineNiels {
         AffineNiels {
             y_plus_x: self.y_minus_x,
@@ -155,6 +158,7 @@ impl EdwardsPoint {
     }
 
     /// Whether `self` is the ristretto255 identity (`X = 0` or `Y = 0`).
+    #[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
     pub fn is_ristretto_identity(&self) -> Choice {
         self.X.is_zero() | self.Y.is_zero()
     }
@@ -181,6 +185,10 @@ impl EdwardsPoint {
 
     /// The affine prepared form (one inversion; see [`batch_to_affine_niels`] for
     /// many points).
+    // By reference: clippy exempts this signature only where it is exported
+    // (with `unstable-internals`).
+    #[allow(clippy::wrong_self_convention)]
+    #[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
     pub fn to_affine_niels(&self) -> AffineNiels {
         let zinv = self.Z.invert();
         affine_niels_with_zinv(self, &zinv)
@@ -198,6 +206,7 @@ impl ConditionallySelectable for EdwardsPoint {
     }
 }
 
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 fn affine_niels_with_zinv(p: &EdwardsPoint, zinv: &Fe) -> AffineNiels {
     let x = p.X.mul(zinv);
     let y = p.Y.mul(zinv);
@@ -210,6 +219,7 @@ fn affine_niels_with_zinv(p: &EdwardsPoint, zinv: &Fe) -> AffineNiels {
 
 /// Affine prepared forms of many points with one inversion (Montgomery's trick).
 /// Constant time in the points' values.
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 pub fn batch_to_affine_niels(points: &[EdwardsPoint]) -> alloc::vec::Vec<AffineNiels> {
     let mut acc = Fe::ONE;
     let mut prefix = alloc::vec::Vec::with_capacity(points.len());

@@ -697,6 +697,7 @@ pub fn decode_batch_vartime<F: FeLanes>(enc: &[[u8; 32]]) -> Result<Vec<EdwardsP
 
 /// `(x : y : 1 : x·y)` prepared for mixed additions: `(y + x, y − x, 2d·x·y)`, for
 /// points with `Z = 1` (decoded points).
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 pub fn affine_niels_of_decoded(p: &EdwardsPoint) -> AffineNiels {
     AffineNiels {
         y_plus_x: p.Y.add(&p.X),
@@ -730,6 +731,7 @@ const MULTIPLES_CHUNK: usize = 4096;
 
 /// The odd multiples `P, 3P, …, (2·per − 1)·P` of every point as affine prepared
 /// entries (`per` per point, point-major); see [`multiples_lanes`].
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 #[inline(always)]
 pub fn odd_multiples_lanes<F: FeLanes>(points: &[EdwardsPoint], per: usize) -> Vec<AffineNiels> {
     multiples_lanes::<F>(points, per, Multiples::Odd)
@@ -823,6 +825,7 @@ pub fn multiples_lanes<F: FeLanes>(
 
 /// Width-`w` tables (`2^(w−2)` odd multiples `P, 3P, …`) of many points, affine,
 /// with one inversion for all of them.
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 pub fn odd_multiple_tables(points: &[EdwardsPoint], w: usize) -> Vec<AffineNiels> {
     let per = 1usize << (w - 2);
     let mut all = Vec::with_capacity(points.len() * per);

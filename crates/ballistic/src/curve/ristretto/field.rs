@@ -56,6 +56,7 @@ pub const INVSQRT_A_MINUS_D: Fe = Fe([
     0x786c8905cfaff,
 ]);
 /// `1 − d²`, for the ristretto Elligator map.
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 pub const ONE_MINUS_D_SQ: Fe = Fe([
     0x409c1945fc176,
     0x719abc6a1fc4f,
@@ -64,6 +65,7 @@ pub const ONE_MINUS_D_SQ: Fe = Fe([
     0x29072a8b2b3e,
 ]);
 /// `(d − 1)²`, for the ristretto Elligator map.
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 pub const D_MINUS_ONE_SQ: Fe = Fe([
     0x55aaa44ed4d20,
     0x59603c3332635,
@@ -72,6 +74,7 @@ pub const D_MINUS_ONE_SQ: Fe = Fe([
     0x5968b37af66c2,
 ]);
 /// `√(a·d − 1)` (the non-negative root), for the ristretto Elligator map.
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 pub const SQRT_AD_MINUS_ONE: Fe = Fe([
     0x95fb684d1d2,
     0x67c90f568502d,
@@ -237,6 +240,7 @@ impl Fe {
     }
 
     /// `self^(p − 2)`: the inverse, and 0 for 0 (constant time).
+    #[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
     pub fn invert(&self) -> Fe {
         let (t19, t3) = self.pow22501();
         t19.pow2k(5).mul(&t3) // 2^255 − 32 + 11 = p − 2
@@ -266,6 +270,9 @@ impl Fe {
     }
 
     /// The canonical little-endian encoding (the value reduced below `p`).
+    // By reference: clippy exempts this signature only where it is exported
+    // (with `unstable-internals`).
+    #[allow(clippy::wrong_self_convention)]
     pub fn to_bytes(&self) -> [u8; 32] {
         let mut l = self.weak_reduce().weak_reduce().0;
         // Now l < 2^255 + small; subtract p if the value is >= p: compute q = floor((v + 19) / 2^255).

@@ -1,9 +1,9 @@
 //! ristretto255: ballistic's own arithmetic, with curve25519-dalek 5 at the API.
 //!
 //! The protocol runs on [`Point`], ballistic's own ristretto255 point (extended
-//! Edwards coordinates over [`field`], RFC 9496 encodings in [`edwards`]); every
+//! Edwards coordinates over `field`, RFC 9496 encodings in `edwards`); every
 //! multiscalar multiplication and batch decompression runs lane-parallel on the best
-//! backend of [`lanes`] (AVX-512 IFMA, AVX2 or portable) through [`engine`] and
+//! backend of `lanes` (AVX-512 IFMA, AVX2 or portable) through `engine` and
 //! `crate::msm::lanes`. curve25519-dalek supplies the types of the public API
 //! (`RistrettoPoint` in `PedersenGens`, `CompressedRistretto`, `Scalar`, the
 //! scalar arithmetic) and the hash-to-group map of the generators.
@@ -31,13 +31,29 @@ use engine::ExtL;
 use lanes::{FeLanes, LaneTask};
 use zeroize::Zeroizing;
 
+// Internals: public only with the `unstable-internals` feature (no semver guarantee).
+#[cfg(feature = "unstable-internals")]
 pub mod edwards;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod edwards;
+#[cfg(feature = "unstable-internals")]
 pub mod engine;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod engine;
+#[cfg(feature = "unstable-internals")]
 pub mod field;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod field;
+#[cfg(feature = "unstable-internals")]
 pub mod lanes;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod lanes;
+#[cfg(feature = "unstable-internals")]
 pub mod scalar;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod scalar;
 
-use scalar::MontScalar;
+pub use scalar::MontScalar;
 
 /// A ristretto255 point in ballistic's own representation (an Edwards representative
 /// in extended coordinates). Equality is equality of ristretto255 points.
@@ -51,7 +67,7 @@ use scalar::MontScalar;
 /// assert_eq!(b + b - b, b);
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Point(pub EdwardsPoint);
+pub struct Point(pub(crate) EdwardsPoint);
 
 impl Point {
     /// The identity.

@@ -205,7 +205,7 @@ fn mont_square(a: &[u64; 4]) -> [u64; 4] {
 ///
 /// # Example
 /// ```
-/// use ballistic::curve::ristretto::scalar::MontScalar;
+/// use ballistic::curve::ristretto::MontScalar;
 /// use curve25519_dalek::scalar::Scalar;
 /// let (a, b) = (Scalar::from(6u64), Scalar::from(7u64));
 /// let c = MontScalar::from_dalek(&a) * MontScalar::from_dalek(&b);

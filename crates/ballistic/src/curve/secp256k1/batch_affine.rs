@@ -29,9 +29,11 @@ use subtle::Choice;
 ///
 /// # Example
 /// ```
+/// # #[cfg(feature = "unstable-internals")] {
 /// use ballistic::curve::secp256k1::{batch_affine::Affine64, Affine};
 /// let g = Affine::generator();
 /// assert_eq!(Affine64::from_affine(&g).to_affine().to_projective(), g.to_projective());
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Affine64 {
@@ -61,6 +63,9 @@ impl Affine64 {
     }
 
     /// The same point, in k256 coordinates.
+    // By reference: clippy exempts this signature only where it is exported
+    // (with `unstable-internals`).
+    #[allow(clippy::wrong_self_convention)]
     pub fn to_affine(&self) -> Affine {
         if self.infinity {
             return Affine::identity();
@@ -114,6 +119,7 @@ enum AddKind {
 ///
 /// # Example
 /// ```
+/// # #[cfg(feature = "unstable-internals")] {
 /// use ballistic::curve::secp256k1::{batch_affine::*, Affine, Point};
 /// let g = Affine::generator();
 /// let a = [Affine64::from_affine(&g), Affine64::IDENTITY];
@@ -122,6 +128,7 @@ enum AddKind {
 /// let two_g = g.to_projective().double();
 /// assert_eq!(out[0].to_affine().to_projective(), two_g);
 /// assert_eq!(out[1].to_affine().to_projective(), Point::IDENTITY);
+/// # }
 /// ```
 pub fn batch_add(
     a: &[Affine64],

@@ -28,10 +28,10 @@
 use k256::FieldElement as Fe;
 
 /// `2^256 mod p`.
-pub(crate) const C: u64 = 0x1_0000_03D1;
+pub const C: u64 = 0x1_0000_03D1;
 
 /// `p` in limbs.
-pub(crate) const P: [u64; 4] = [
+pub const P: [u64; 4] = [
     0xFFFF_FFFE_FFFF_FC2F,
     0xFFFF_FFFF_FFFF_FFFF,
     0xFFFF_FFFF_FFFF_FFFF,
@@ -40,16 +40,16 @@ pub(crate) const P: [u64; 4] = [
 
 /// A field element, weakly reduced (see the module notation).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct W(pub(crate) [u64; 4]);
+pub struct W(pub [u64; 4]);
 
 impl W {
     /// `0`.
-    pub(crate) const ZERO: W = W([0; 4]);
+    pub const ZERO: W = W([0; 4]);
     /// `1`.
-    pub(crate) const ONE: W = W([1, 0, 0, 0]);
+    pub const ONE: W = W([1, 0, 0, 0]);
 
     /// The limbs of a k256 element.
-    pub(crate) fn from_fe(x: &Fe) -> W {
+    pub fn from_fe(x: &Fe) -> W {
         let bytes = x.normalize().to_bytes();
         W(core::array::from_fn(|i| {
             let mut limb = [0u8; 8];
@@ -59,7 +59,7 @@ impl W {
     }
 
     /// The canonical value (`W − p` if `W ≥ p`), constant time.
-    pub(crate) fn canonical(&self) -> [u64; 4] {
+    pub fn canonical(&self) -> [u64; 4] {
         let mut d = [0u64; 4];
         let mut borrow = 0u64;
         for (i, di) in d.iter_mut().enumerate() {
@@ -75,12 +75,12 @@ impl W {
 
     /// Whether `self` and `other` are the same element (variable time: public data).
     #[inline(always)]
-    pub(crate) fn eq_vartime(&self, other: &W) -> bool {
+    pub fn eq_vartime(&self, other: &W) -> bool {
         self.canonical() == other.canonical()
     }
 
     /// The element as a k256 `FieldElement` (normalised).
-    pub(crate) fn to_fe(self) -> Fe {
+    pub fn to_fe(self) -> Fe {
         let c = self.canonical();
         let mut bytes = [0u8; 32];
         for (i, limb) in c.iter().enumerate() {
@@ -92,7 +92,7 @@ impl W {
 
     /// `self + b`.
     #[inline(always)]
-    pub(crate) fn add(&self, b: &W) -> W {
+    pub fn add(&self, b: &W) -> W {
         let mut r = [0u64; 4];
         let mut carry = 0u64;
         for (i, ri) in r.iter_mut().enumerate() {
@@ -114,7 +114,7 @@ impl W {
 
     /// `self − b`.
     #[inline(always)]
-    pub(crate) fn sub(&self, b: &W) -> W {
+    pub fn sub(&self, b: &W) -> W {
         let mut r = [0u64; 4];
         let mut borrow = 0u64;
         for (i, ri) in r.iter_mut().enumerate() {
@@ -142,19 +142,19 @@ impl W {
 
     /// `−self`.
     #[inline(always)]
-    pub(crate) fn neg(&self) -> W {
+    pub fn neg(&self) -> W {
         W::ZERO.sub(self)
     }
 
     /// `2·self`.
     #[inline(always)]
-    pub(crate) fn double(&self) -> W {
+    pub fn double(&self) -> W {
         self.add(self)
     }
 
     /// `self · b`.
     #[inline(always)]
-    pub(crate) fn mul(&self, b: &W) -> W {
+    pub fn mul(&self, b: &W) -> W {
         let (a, b) = (&self.0, &b.0);
         let mut t = [0u64; 8];
         for i in 0..4 {
@@ -172,7 +172,7 @@ impl W {
 
     /// `self²`.
     #[inline(always)]
-    pub(crate) fn square(&self) -> W {
+    pub fn square(&self) -> W {
         let a = &self.0;
         // Cross products a_i·a_j (i < j) once, doubled, then the squares a_i².
         let mut t = [0u64; 8];
@@ -205,7 +205,7 @@ impl W {
 
     /// `self⁻¹` (`0` for `0`), through k256's inversion: used once per batch of
     /// affine additions, where its cost is shared by hundreds of them.
-    pub(crate) fn invert(&self) -> W {
+    pub fn invert(&self) -> W {
         let inv: Option<Fe> = self.to_fe().invert().into();
         W::from_fe(&inv.unwrap_or(Fe::ZERO))
     }

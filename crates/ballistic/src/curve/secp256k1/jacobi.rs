@@ -68,10 +68,12 @@ const P: [u64; 4] = [
 ///
 /// # Example
 /// ```
+/// # #[cfg(feature = "unstable-internals")] {
 /// use ballistic::curve::secp256k1::jacobi::is_square_vartime;
 /// use k256::FieldElement;
 /// assert!(is_square_vartime(&FieldElement::from_u64(4)));
 /// assert!(!is_square_vartime(&FieldElement::from_u64(4).negate(1)));
+/// # }
 /// ```
 pub fn is_square_vartime(y: &Fe) -> bool {
     let mut a = super::be_limbs(&y.normalize().to_bytes().into());
@@ -108,10 +110,13 @@ pub fn is_square_vartime(y: &Fe) -> bool {
 ///
 /// # Example
 /// ```
+/// # #[cfg(feature = "unstable-internals")] {
 /// use ballistic::curve::secp256k1::jacobi::is_square_euler;
 /// use k256::FieldElement;
 /// assert!(is_square_euler(&FieldElement::from_u64(9)));
+/// # }
 /// ```
+#[cfg_attr(not(feature = "unstable-internals"), allow(dead_code))]
 pub fn is_square_euler(y: &Fe) -> bool {
     ct_is_square(y).into()
 }

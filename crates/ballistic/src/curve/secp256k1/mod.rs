@@ -1,24 +1,42 @@
 //! secp256k1: RustCrypto `k256` field and scalar arithmetic, ballistic's own group
-//! law ([`point`]) and multiscalar multiplications ([`crate::msm`]).
+//! law (`point`) and multiscalar multiplications ([`crate::msm`]).
 //!
 //! * Scalars are `k256::Scalar`; their canonical encoding is 32 bytes big-endian (the
 //!   SEC 1 / secp256k1-zkp convention).
 //! * Points use complete projective formulas (constant time, no exceptional cases).
 //! * The canonical point encoding is secp256k1-zkp's 33-byte Pedersen-commitment
 //!   form: `0x08 | t` followed by the big-endian x-coordinate, where `t = 0` if `y`
-//!   is a quadratic residue and `t = 1` if not (see [`jacobi`]). The identity has no
+//!   is a quadratic residue and `t = 1` if not (see `jacobi`). The identity has no
 //!   encoding; [`Curve::encode`] maps it to 33 zero bytes, which never decode.
 //! * The default Pedersen bases are Grin's: values on `H` (secp256k1-zkp's
 //!   `secp256k1_generator_h`, a nothing-up-my-sleeve point) and blindings on the
 //!   standard generator `G`.
 
+// Internals: public only with the `unstable-internals` feature (no semver guarantee).
+#[cfg(feature = "unstable-internals")]
 pub mod batch_affine;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod batch_affine;
+#[cfg(feature = "unstable-internals")]
+pub mod field;
+#[cfg(not(feature = "unstable-internals"))]
 pub(crate) mod field;
+#[cfg(feature = "unstable-internals")]
 pub mod jacobi;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod jacobi;
+#[cfg(feature = "unstable-internals")]
 pub mod point;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod point;
+#[cfg(feature = "unstable-internals")]
 pub mod pow;
-#[cfg(target_arch = "x86_64")]
-mod pow_ifma;
+#[cfg(not(feature = "unstable-internals"))]
+pub(crate) mod pow;
+#[cfg(all(target_arch = "x86_64", feature = "unstable-internals"))]
+pub mod pow_ifma;
+#[cfg(all(target_arch = "x86_64", not(feature = "unstable-internals")))]
+pub(crate) mod pow_ifma;
 pub mod zkp_generators;
 
 use alloc::vec::Vec;
@@ -219,7 +237,7 @@ impl Curve for Secp256k1 {
     fn is_identity(p: &Point) -> bool {
         p.ct_is_identity().into()
     }
-    /// Constant time: the tiebreak uses Euler's criterion (see [`jacobi`]); the
+    /// Constant time: the tiebreak uses Euler's criterion (see `jacobi`); the
     /// identity maps to 33 zero bytes by a select.
     fn encode(p: &Point) -> [u8; 33] {
         let a = p.to_affine();
@@ -251,7 +269,7 @@ impl Curve for Secp256k1 {
         let x = decode_x(e)?;
         Some(point_from_root(e, x, pow::sqrt(&curve_rhs(&x))?))
     }
-    /// The square roots of all encodings at once ([`pow::sqrt_many`]: eight per
+    /// The square roots of all encodings at once (`pow::sqrt_many`: eight per
     /// instruction on AVX-512 IFMA).
     fn decode_batch_vartime(e: &[[u8; 33]]) -> Result<Vec<Point>, usize> {
         let xs: Vec<Fe> = e

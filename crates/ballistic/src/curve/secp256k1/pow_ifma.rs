@@ -26,7 +26,7 @@
 //! **Selection.** [`sqrt8`] runs only where `cpufeatures` reports `avx512f` and
 //! `avx512ifma` at run time; the entry and every helper that uses the intrinsics are
 //! `#[target_feature]` functions (the compiler checks that they are called only from
-//! code with the features), inlined into the entry. [`F8`]'s `SqrtChain` methods,
+//! code with the features), inlined into the entry. `F8`'s `SqrtChain` methods,
 //! which as trait methods cannot carry the attribute, call them in `unsafe` blocks:
 //! an `F8` is only ever made inside the entry. Unlike the ristretto255 lanes (whose
 //! IFMA build is a compile-time choice, matching curve25519-dalek's so that the
@@ -148,7 +148,7 @@ fn from_52(l: &[u64; 5]) -> W {
 
 /// `x_l^((p+1)/4)` for the eight lanes (the candidate square roots of
 /// [`super::pow::sqrt`]); `None` if the CPU lacks AVX-512 IFMA.
-pub(crate) fn sqrt8(x: &[W; 8]) -> Option<[W; 8]> {
+pub fn sqrt8(x: &[W; 8]) -> Option<[W; 8]> {
     if !available() {
         return None;
     }

@@ -46,7 +46,7 @@
 //!
 //! [`generators`] evaluates all `SvdW`s with one shared inversion of the `j`s
 //! (Montgomery's trick) and adds the pairs with one more
-//! ([`super::batch_affine::batch_add`]); the rest is ≈ 1.5 square roots per `t`. Everything is
+//! (`super::batch_affine::batch_add`); the rest is ≈ 1.5 square roots per `t`. Everything is
 //! variable time: the inputs are public.
 
 // `a * &b` is k256's by-reference operator form (the field element is 40 bytes).

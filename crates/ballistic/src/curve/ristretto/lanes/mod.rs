@@ -203,8 +203,10 @@ impl Backend {
     ///
     /// # Example
     /// ```
+    /// # #[cfg(feature = "unstable-internals")] {
     /// use ballistic::curve::ristretto::lanes::Backend;
     /// assert_eq!(Backend::Avx2.lanes(), 4);
+    /// # }
     /// ```
     pub fn lanes(self) -> usize {
         match self {
@@ -221,9 +223,11 @@ impl Backend {
     ///
     /// # Example
     /// ```
+    /// # #[cfg(feature = "unstable-internals")] {
     /// use ballistic::curve::ristretto::lanes::{backend, Backend};
     /// assert!(Backend::Portable.available());
     /// assert!(backend().available());
+    /// # }
     /// ```
     pub fn available(self) -> bool {
         match self {
