@@ -82,12 +82,16 @@ pub enum GeneratorLayout {
 }
 
 impl GeneratorLayout {
-    /// The padded length `N'` of the layout's vectors.
+    /// The padded length `N'` of the layout's vectors; `usize::MAX` if it overflows
+    /// (no generators support such a layout).
     pub fn padded_len(&self) -> usize {
-        match *self {
-            GeneratorLayout::Parties { n, m } => padded_len(n, m),
-            GeneratorLayout::Prefix { len } => len.next_power_of_two(),
-        }
+        let unpadded = match *self {
+            GeneratorLayout::Parties { n, m } => n.checked_mul(m),
+            GeneratorLayout::Prefix { len } => Some(len),
+        };
+        unpadded
+            .and_then(usize::checked_next_power_of_two)
+            .unwrap_or(usize::MAX)
     }
 }
 
@@ -480,7 +484,8 @@ impl<C: Curve> BulletproofGens<C> {
         match layout {
             GeneratorLayout::Parties { n, m } => self.supports(n, m),
             GeneratorLayout::Prefix { len } => {
-                self.party_capacity >= 1 && len.next_power_of_two() <= self.gens_capacity
+                self.party_capacity >= 1
+                    && GeneratorLayout::Prefix { len }.padded_len() <= self.gens_capacity
             }
         }
     }
@@ -785,6 +790,16 @@ mod tests {
         assert!(!gens.supports_layout(GeneratorLayout::Prefix { len: 17 }));
         assert!(gens.supports_layout(GeneratorLayout::Parties { n: 16, m: 4 }));
         assert!(!gens.supports_layout(GeneratorLayout::Parties { n: 16, m: 5 }));
+        // Lengths that overflow are unsupported, never a panic.
+        assert!(!gens.supports_layout(GeneratorLayout::Prefix { len: usize::MAX }));
+        assert_eq!(
+            GeneratorLayout::Parties {
+                n: usize::MAX,
+                m: 2
+            }
+            .padded_len(),
+            usize::MAX
+        );
         // Flat generators: the prefix of the flat vectors.
         let flat = BulletproofGens::<Ristretto>::from_flat_vectors(
             Ristretto::generator_chain(b"flat G", 8),

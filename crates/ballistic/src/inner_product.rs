@@ -46,7 +46,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::curve::scalars::inner_product;
+use crate::curve::scalars::{inner_product, pow_vartime};
 use crate::curve::{Curve, SparseMsm, TableStrategy};
 use crate::errors::ProofError;
 use crate::transcript::InnerProductTranscript;
@@ -149,8 +149,8 @@ impl<C: Curve> InnerProductProof<C> {
         transcript: &mut T,
         Q: &C::Point,
         h_factors: &[C::Scalar],
-        G: &[C::Point],
-        H: &[C::Point],
+        G: Vec<C::Point>,
+        H: Vec<C::Point>,
         mut a: Vec<C::Scalar>,
         mut b: Vec<C::Scalar>,
     ) -> Result<Self, ProofError> {
@@ -168,8 +168,8 @@ impl<C: Curve> InnerProductProof<C> {
         // original ones); at the end of a block the current generators are
         // materialised and become the next base.
         // In the argument's working order (the tables keep the generators' own).
-        let mut base_G: Vec<C::Point> = G.to_vec();
-        let mut base_H: Vec<C::Point> = H.to_vec();
+        let mut base_G: Vec<C::Point> = G;
+        let mut base_H: Vec<C::Point> = H;
         let mut gc = vec![C::scalar_one(); np];
         let mut hc = h_factors.to_vec();
         for v in [&mut a, &mut b, &mut hc] {
@@ -369,7 +369,17 @@ impl<C: Curve> InnerProductProof<C> {
             return Err(ProofError::InvalidGeneratorsLength);
         }
         let h_factors = crate::curve::scalars::powers::<C>(y_inv, np);
-        Self::create(folding, None, transcript, Q, &h_factors, G, H, a, b)
+        Self::create(
+            folding,
+            None,
+            transcript,
+            Q,
+            &h_factors,
+            G.to_vec(),
+            H.to_vec(),
+            a,
+            b,
+        )
     }
 
     /// Verifies `P = <a, G> + <b, H'> + <a, b>·Q` for `H'_i = y_inv^i·H_i` (see
@@ -534,13 +544,8 @@ pub(crate) fn verification_scalars<C: Curve>(
     };
     // H side: per-round factors u_k⁻²·y^{−2^bit}.
     let lg_np = np.trailing_zeros() as usize;
-    let y_inv_2k = |k: usize| {
-        let mut p = y_inv;
-        for _ in 0..k {
-            p *= p;
-        }
-        p
-    };
+    // y⁻¹^(2^k), k < lg_np ≤ MAX_IPP_ROUNDS.
+    let y_inv_2k = |k: usize| pow_vartime::<C>(&y_inv, 1u64 << k);
     let mut t_factors: Vec<C::Scalar> = Vec::with_capacity(lg);
     for (k, inv_sq) in u_inv_sq.iter().enumerate() {
         let bit = match folding {
@@ -838,8 +843,8 @@ mod tests {
                     &mut pt,
                     &Q,
                     &h_factors,
-                    &G,
-                    &H,
+                    G.clone(),
+                    H.clone(),
                     a.clone(),
                     b.clone(),
                 )

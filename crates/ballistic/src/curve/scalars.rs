@@ -15,6 +15,22 @@ pub(crate) fn powers<C: Curve>(x: &C::Scalar, len: usize) -> Vec<C::Scalar> {
     out
 }
 
+/// `x^e` by square-and-multiply, variable time in the exponent `e` (a public
+/// position or length).
+pub(crate) fn pow_vartime<C: Curve>(x: &C::Scalar, e: u64) -> C::Scalar {
+    let mut result = C::scalar_one();
+    let mut base = *x;
+    let mut e = e;
+    while e > 0 {
+        if e & 1 == 1 {
+            result *= base;
+        }
+        base *= base;
+        e >>= 1;
+    }
+    result
+}
+
 /// `Σ_{i<len} x^i` for `len` a power of two, in `log2(len)` multiplications:
 /// `Π_t (1 + x^(2^t))`.
 pub(crate) fn sum_of_powers_pow2<C: Curve>(x: &C::Scalar, len: usize) -> C::Scalar {

@@ -28,6 +28,23 @@ pub enum QBase {
     Blinding,
 }
 
+impl QBase {
+    /// The one of `(value, blinding)` this base names: the base itself, or the
+    /// verifier's scalar of it.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::range_proof::format::QBase;
+    /// assert_eq!(QBase::Blinding.pick("B", "B_blinding"), "B_blinding");
+    /// ```
+    pub fn pick<T>(self, value: T, blinding: T) -> T {
+        match self {
+            QBase::Value => value,
+            QBase::Blinding => blinding,
+        }
+    }
+}
+
 /// A range-proof wire format on the curve `C`.
 ///
 /// # Example

@@ -29,7 +29,7 @@ use zeroize::{Zeroize, Zeroizing};
 use super::prover::Cheat;
 use super::transcript::ProverNonces;
 use crate::ct::{declassify_point, declassify_scalar, Declassified};
-use crate::curve::scalars::{inner_product, powers};
+use crate::curve::scalars::{inner_product, pow_vartime};
 use crate::curve::{Curve, ProofPoint, TableStrategy};
 
 /// Which positions and values of an aggregated proof a party holds.
@@ -203,8 +203,8 @@ impl<'a, C: Curve> Party<'a, C> {
         let one = C::scalar_one();
         let zero = C::scalar_zero();
         // y^offset, z^{2+first_slot}: the party's place in the aggregate.
-        let mut y_i = powers::<C>(&y, offset + 1).pop().unwrap_or(one);
-        let mut z_j2 = powers::<C>(&z, first_slot + 3).pop().unwrap_or(one);
+        let mut y_i = pow_vartime::<C>(&y, offset as u64);
+        let mut z_j2 = pow_vartime::<C>(&z, first_slot as u64 + 2);
         let nv = n * values;
         for i in 0..len {
             let bit = C::Scalar::conditional_select(&zero, &one, self.a_L(i));
@@ -251,9 +251,7 @@ impl<'a, C: Curve> Party<'a, C> {
         let sec = &self.sec;
         // τ_x = τ2·x² + τ1·x + Σ z^{2+j}·γ_j ;  μ = α + ρ·x
         let mut t_x_blinding = sec.tau2 * x * x + sec.tau1 * x;
-        let mut zz_j = powers::<C>(&z, self.pos.first_slot + 3)
-            .pop()
-            .unwrap_or_else(C::scalar_one);
+        let mut zz_j = pow_vartime::<C>(&z, self.pos.first_slot as u64 + 2);
         for g in self.blindings {
             t_x_blinding += zz_j * *g;
             zz_j *= z;

@@ -40,7 +40,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::format::{QBase, RangeProofFormat};
+use super::format::RangeProofFormat;
 use super::party::{self, Party, PartyPositions, ProofShare};
 use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::RangeProof;
@@ -191,7 +191,7 @@ where
     let proof = finish(
         bp_gens,
         layout,
-        (&G, &H),
+        (G, H),
         transcript,
         (B, B_blinding),
         [A, S, T_1, T_2],
@@ -211,7 +211,7 @@ where
 pub(crate) fn finish<C, F>(
     bp_gens: &BulletproofGens<C>,
     layout: GeneratorLayout,
-    (G, H): (&[C::Point], &[C::Point]),
+    (G, H): (Vec<C::Point>, Vec<C::Point>),
     transcript: &mut F::Transcript,
     (B, B_blinding): (C::Point, C::Point),
     [A, S, T_1, T_2]: [ProofPoint<C>; 4],
@@ -233,10 +233,7 @@ where
     let w = transcript
         .challenge_w(&t_x, &t_x_blinding, &e_blinding)
         .ok_or(ProofError::ProvingError)?;
-    let Q_base = match F::Q_BASE {
-        QBase::Value => B,
-        QBase::Blinding => B_blinding,
-    };
+    let Q_base = F::Q_BASE.pick(B, B_blinding);
     let Q = C::pedersen_mul(&[w], &[Q_base]);
 
     let y_inv = C::scalar_invert(y);

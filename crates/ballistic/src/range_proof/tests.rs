@@ -307,10 +307,11 @@ fn parties_compose_into_one_proof() {
         if tamper == 2 {
             shares[0].t_x_blinding += Scalar::from(1u64);
         }
+        drop(parties);
         let proof: RangeProof<Ristretto, Dalek> = super::prover::finish(
             &bp,
             layout,
-            (&G, &H),
+            (G, H),
             &mut t,
             (B, B_blinding),
             [A, S, T_1, T_2],

@@ -44,6 +44,7 @@ use rand_core::{CryptoRng, RngCore};
 use super::format::{QBase, RangeProofFormat};
 use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::{delta, RangeProof};
+use crate::curve::scalars::pow_vartime;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
@@ -358,10 +359,7 @@ impl<C: Curve> Prepared<C> {
         let ipa_q = r * w * (self.t_x - ipa.ab);
         let mut B_scalar = c * (delta::<C>(n, m, &y, &z) - self.t_x);
         let mut B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
-        match self.q_base {
-            QBase::Value => B_scalar += ipa_q,
-            QBase::Blinding => B_blinding_scalar += ipa_q,
-        }
+        *self.q_base.pick(&mut B_scalar, &mut B_blinding_scalar) += ipa_q;
         out.pedersen((B_scalar, self.B), (B_blinding_scalar, self.B_blinding));
 
         // G side: r·g_i = −r·z − r·a·s_i.
@@ -372,11 +370,7 @@ impl<C: Curve> Prepared<C> {
         // H side: r·h_i = r·z + r·e_i − r·b·y^{−i}·s_i⁻¹, with
         // e_i = y^{−i}·d_i = z^{2+j}·y^{−j·n}·(2·y⁻¹)^{i mod n} (0 at padding).
         let two_y_inv = y_inv + y_inv;
-        let mut y_inv_n = C::scalar_one();
-        for _ in 0..n {
-            y_inv_n *= y_inv;
-        }
-        let z_y_inv_n = z * y_inv_n;
+        let z_y_inv_n = z * pow_vartime::<C>(&y_inv, n as u64);
         let mut e_block = r * zz;
         let mut b_t = ipa.h.iter();
         for j in 0..m {
