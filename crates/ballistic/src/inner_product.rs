@@ -139,15 +139,17 @@ fn challenge<C: Curve, T: InnerProductTranscript<C> + ?Sized>(
 }
 
 impl<C: Curve> InnerProductProof<C> {
-    /// Proves `P = <a,G> + <b,H'> + <a,b>·Q` with `H'_i = h_factors[i]·H_i`, all in
-    /// the generators' order, folding as `folding` prescribes. With `tables`, the
-    /// rounds over the original generators use precomputed tables.
+    /// Proves `P = <a,G'> + <b,H'> + <a,b>·Q` with `G'_i = g_factors[i]·G_i` (all ones
+    /// when `None`) and `H'_i = h_factors[i]·H_i`, all in the generators' order,
+    /// folding as `folding` prescribes. With `tables`, the rounds over the original
+    /// generators use precomputed tables.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn create<T: InnerProductTranscript<C> + ?Sized>(
         folding: Folding,
         tables: Option<&IpaTables<'_, C>>,
         transcript: &mut T,
         Q: &C::Point,
+        g_factors: Option<&[C::Scalar]>,
         h_factors: &[C::Scalar],
         G: Vec<C::Point>,
         H: Vec<C::Point>,
@@ -170,9 +172,10 @@ impl<C: Curve> InnerProductProof<C> {
         // In the argument's working order (the tables keep the generators' own).
         let mut base_G: Vec<C::Point> = G;
         let mut base_H: Vec<C::Point> = H;
-        let mut gc = vec![C::scalar_one(); np];
+        debug_assert!(g_factors.is_none_or(|g| g.len() == np));
+        let mut gc = g_factors.map_or_else(|| vec![C::scalar_one(); np], <[_]>::to_vec);
         let mut hc = h_factors.to_vec();
-        for v in [&mut a, &mut b, &mut hc] {
+        for v in [&mut a, &mut b, &mut gc, &mut hc] {
             folding.permute(v);
         }
         folding.permute(&mut base_G);
@@ -374,6 +377,7 @@ impl<C: Curve> InnerProductProof<C> {
             None,
             transcript,
             Q,
+            None,
             &h_factors,
             G.to_vec(),
             H.to_vec(),
@@ -842,6 +846,7 @@ mod tests {
                     (mode > 0).then_some(&tables),
                     &mut pt,
                     &Q,
+                    None,
                     &h_factors,
                     G.clone(),
                     H.clone(),

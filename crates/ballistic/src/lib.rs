@@ -61,6 +61,7 @@ pub mod inner_product;
 pub mod msm;
 pub mod notes;
 pub mod parallel;
+pub mod r1cs;
 pub mod range_proof;
 pub mod ristretto;
 pub mod secp256k1;

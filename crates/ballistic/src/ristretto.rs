@@ -62,6 +62,35 @@ pub type RangeProof = crate::range_proof::RangeProof<Ristretto, crate::range_pro
 pub type BatchVerifier<'g> = crate::range_proof::batch::BatchVerifier<'g, Ristretto>;
 pub use crate::range_proof::batch::BatchError;
 
+/// Arithmetic-circuit proofs on ristretto255 with the names, the transcript and the
+/// byte format of dalek's `r1cs` module (`bulletproofs` 4.0.0, `yoloproofs`): see
+/// [`crate::r1cs`] for the protocol and an example.
+pub mod r1cs {
+    use super::Ristretto;
+    pub use crate::r1cs::{
+        BatchError, ConstraintSystem, Metrics, R1CSError, RandomizableConstraintSystem,
+        RandomizedConstraintSystem, MAX_MULTIPLIERS,
+    };
+    use merlin::Transcript;
+    /// A variable of a ristretto255 constraint system.
+    pub type Variable = crate::r1cs::Variable<Ristretto>;
+    /// A linear combination of ristretto255 variables.
+    pub type LinearCombination = crate::r1cs::LinearCombination<Ristretto>;
+    /// The prover's constraint system on ristretto255.
+    pub type Prover<'g, T = Transcript> = crate::r1cs::Prover<'g, Ristretto, T>;
+    /// The prover in the second phase.
+    pub type RandomizingProver<'g, T = Transcript> =
+        crate::r1cs::RandomizingProver<'g, Ristretto, T>;
+    /// The verifier's constraint system on ristretto255.
+    pub type Verifier<T = Transcript> = crate::r1cs::Verifier<Ristretto, T>;
+    /// The verifier in the second phase.
+    pub type RandomizingVerifier<T = Transcript> = crate::r1cs::RandomizingVerifier<Ristretto, T>;
+    /// An R1CS proof in dalek's byte format.
+    pub type R1CSProof = crate::r1cs::R1CSProof<Ristretto>;
+    /// Verifies many R1CS proofs of any circuits at once.
+    pub type BatchVerifier<'g> = crate::r1cs::BatchVerifier<'g, Ristretto>;
+}
+
 #[cfg(feature = "serde")]
 mod serde_impl {
     use super::RangeProof;

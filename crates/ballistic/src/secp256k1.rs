@@ -78,3 +78,31 @@ pub fn zkp_generators(total: usize) -> BulletproofGens {
 pub fn grin_generators() -> BulletproofGens {
     zkp_generators(GRIN_GENERATORS)
 }
+/// Arithmetic-circuit proofs on secp256k1: the protocol of [`crate::r1cs`] with its
+/// Merlin transcript (the labels of dalek's `r1cs v1`), 33-byte points and
+/// big-endian scalars (byte layout in [`crate::r1cs::R1CSProof`]'s module notes).
+pub mod r1cs {
+    use super::Secp256k1;
+    pub use crate::r1cs::{
+        BatchError, ConstraintSystem, Metrics, R1CSError, RandomizableConstraintSystem,
+        RandomizedConstraintSystem, MAX_MULTIPLIERS,
+    };
+    use merlin::Transcript;
+    /// A variable of a secp256k1 constraint system.
+    pub type Variable = crate::r1cs::Variable<Secp256k1>;
+    /// A linear combination of secp256k1 variables.
+    pub type LinearCombination = crate::r1cs::LinearCombination<Secp256k1>;
+    /// The prover's constraint system on secp256k1.
+    pub type Prover<'g, T = Transcript> = crate::r1cs::Prover<'g, Secp256k1, T>;
+    /// The prover in the second phase.
+    pub type RandomizingProver<'g, T = Transcript> =
+        crate::r1cs::RandomizingProver<'g, Secp256k1, T>;
+    /// The verifier's constraint system on secp256k1.
+    pub type Verifier<T = Transcript> = crate::r1cs::Verifier<Secp256k1, T>;
+    /// The verifier in the second phase.
+    pub type RandomizingVerifier<T = Transcript> = crate::r1cs::RandomizingVerifier<Secp256k1, T>;
+    /// An R1CS proof on secp256k1.
+    pub type R1CSProof = crate::r1cs::R1CSProof<Secp256k1>;
+    /// Verifies many R1CS proofs of any circuits at once.
+    pub type BatchVerifier<'g> = crate::r1cs::BatchVerifier<'g, Secp256k1>;
+}

@@ -49,7 +49,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("MSM dispatch", &["msm::dispatch"]),
     ("generators", &["generators"]),
     ("arguments", &["transcript", "inner_product"]),
-    ("protocols", &["range_proof"]),
+    ("protocols", &["range_proof", "r1cs"]),
     ("facades", &["ristretto", "secp256k1"]),
 ];
 

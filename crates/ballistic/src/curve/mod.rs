@@ -170,8 +170,18 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// The scalar type of the public API (blindings passed to the prover, the
     /// arguments of [`crate::generators::PedersenGens::commit`]): the curve
     /// library's own type where users expect it (curve25519-dalek's `Scalar` on
-    /// ristretto255), otherwise [`Curve::Scalar`].
-    type ApiScalar: Copy + Debug + PartialEq + Send + Sync;
+    /// ristretto255), otherwise [`Curve::Scalar`]. Its field arithmetic is what
+    /// circuit code ([`crate::r1cs`]) computes assignments with.
+    type ApiScalar: Copy
+        + Debug
+        + PartialEq
+        + Send
+        + Sync
+        + From<u64>
+        + Add<Output = Self::ApiScalar>
+        + Sub<Output = Self::ApiScalar>
+        + Mul<Output = Self::ApiScalar>
+        + Neg<Output = Self::ApiScalar>;
     /// The point type of the public API ([`crate::generators::PedersenGens`]): the
     /// curve library's own type where users expect it (curve25519-dalek's
     /// `RistrettoPoint` on ristretto255), otherwise [`Curve::Point`].

@@ -47,6 +47,11 @@ impl ToyScalar {
         ToyScalar((x % Q as u64) as u32)
     }
 }
+impl From<u64> for ToyScalar {
+    fn from(x: u64) -> Self {
+        ToyScalar::new(x)
+    }
+}
 impl Add for ToyScalar {
     type Output = Self;
     fn add(self, o: Self) -> Self {

@@ -274,6 +274,7 @@ where
         ipa_tables.as_ref(),
         transcript,
         &Q,
+        None,
         &h_factors,
         G,
         H,

@@ -1,0 +1,70 @@
+//! Flattening the constraints with the challenge `z`: the weight vectors `W_L`,
+//! `W_R`, `W_O`, `W_V` and the constant `w_c` of `docs/r1cs.md`, each constraint
+//! `q` weighted by `z^(q+1)`. Shared by the prover and the verifier.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::{LinearCombination, R1CSError, Variable};
+use crate::curve::Curve;
+
+/// `z·z^Q·W_{L,R,O}`, `−z·z^Q·W_V` and `−z·z^Q·c` (dalek's signs: the constraint
+/// `W_L·a_L + W_R·a_R + W_O·a_O = W_V·v + c` written with every term on one side).
+pub(super) struct Weights<C: Curve> {
+    pub(super) wL: Vec<C::Scalar>,
+    pub(super) wR: Vec<C::Scalar>,
+    pub(super) wO: Vec<C::Scalar>,
+    pub(super) wV: Vec<C::Scalar>,
+    pub(super) wc: C::Scalar,
+}
+
+/// The error of a constraint that names a variable never allocated.
+pub(super) fn unknown_variable() -> R1CSError {
+    R1CSError::GadgetError {
+        description: "a constraint refers to a variable that was not allocated".into(),
+    }
+}
+
+/// Flattens `constraints` over `n` multipliers and `m` commitments.
+///
+/// # Errors
+/// [`R1CSError::GadgetError`] if a constraint names a variable outside them.
+pub(super) fn flatten<C: Curve>(
+    constraints: &[LinearCombination<C>],
+    z: &C::Scalar,
+    n: usize,
+    m: usize,
+) -> Result<Weights<C>, R1CSError> {
+    let zero = C::scalar_zero();
+    let mut w = Weights::<C> {
+        wL: vec![zero; n],
+        wR: vec![zero; n],
+        wO: vec![zero; n],
+        wV: vec![zero; m],
+        wc: zero,
+    };
+    let mut exp_z = *z;
+    for lc in constraints {
+        for (var, coeff) in &lc.terms {
+            let t = exp_z * *coeff;
+            let slot = match var {
+                Variable::MultiplierLeft(i) => w.wL.get_mut(*i),
+                Variable::MultiplierRight(i) => w.wR.get_mut(*i),
+                Variable::MultiplierOutput(i) => w.wO.get_mut(*i),
+                Variable::Committed(i) => {
+                    let s = w.wV.get_mut(*i).ok_or_else(unknown_variable)?;
+                    *s -= t;
+                    continue;
+                }
+                Variable::One() => {
+                    w.wc -= t;
+                    continue;
+                }
+                Variable::__Curve(_, never) => match *never {},
+            };
+            *slot.ok_or_else(unknown_variable)? += t;
+        }
+        exp_z *= *z;
+    }
+    Ok(w)
+}

@@ -1,0 +1,441 @@
+//! Unit tests of the R1CS prover, verifier, wire format and batch verifier, with
+//! dalek's test gadgets (shuffle, example, range) written against the generic traits.
+
+use alloc::vec::Vec;
+
+use merlin::Transcript;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+use super::*;
+use crate::curve::ristretto::Ristretto;
+use crate::curve::secp256k1::Secp256k1;
+use crate::curve::Curve;
+use crate::generators::{BulletproofGens, PedersenGens};
+
+fn rng() -> ChaCha20Rng {
+    ChaCha20Rng::seed_from_u64(0x5eed)
+}
+
+fn random_api<C: Curve, R: rand_core::RngCore + rand_core::CryptoRng>(r: &mut R) -> C::ApiScalar {
+    C::scalar_to_api(&C::scalar_random(r))
+}
+
+/// dalek's k-shuffle gadget (two phases).
+fn shuffle<C: Curve, CS: RandomizableConstraintSystem<C>>(
+    cs: &mut CS,
+    x: Vec<Variable<C>>,
+    y: Vec<Variable<C>>,
+) -> Result<(), R1CSError> {
+    let k = x.len();
+    if k == 1 {
+        cs.constrain(y[0] - x[0]);
+        return Ok(());
+    }
+    cs.specify_randomized_constraints(move |cs| {
+        let z = cs.challenge_scalar(b"shuffle challenge");
+        let (_, _, last_x) = cs.multiply(
+            x[k - 1] - Variable::One() * z,
+            x[k - 2] - Variable::One() * z,
+        );
+        let first_x = (0..k - 2).rev().fold(last_x, |prev, i| {
+            cs.multiply(prev.into(), x[i] - Variable::One() * z).2
+        });
+        let (_, _, last_y) = cs.multiply(
+            y[k - 1] - Variable::One() * z,
+            y[k - 2] - Variable::One() * z,
+        );
+        let first_y = (0..k - 2).rev().fold(last_y, |prev, i| {
+            cs.multiply(prev.into(), y[i] - Variable::One() * z).2
+        });
+        cs.constrain(first_x - first_y);
+        Ok(())
+    })
+}
+
+fn shuffle_transcript(k: usize) -> Transcript {
+    let mut t = Transcript::new(b"ShuffleProofTest");
+    t.append_message(b"dom-sep", b"ShuffleProof");
+    t.append_u64(b"k", k as u64);
+    t
+}
+
+type Shuffled<C> = (R1CSProof<C>, Vec<<C as Curve>::Encoding>);
+
+fn prove_shuffle<C: Curve>(
+    pc: &PedersenGens<C>,
+    bp: &BulletproofGens<C>,
+    input: &[u64],
+    output: &[u64],
+    r: &mut ChaCha20Rng,
+) -> Result<Shuffled<C>, R1CSError> {
+    let k = input.len();
+    let mut prover = Prover::<C, _>::new(pc, shuffle_transcript(k));
+    let (mut coms, mut xs) = (Vec::new(), Vec::new());
+    for v in input {
+        let (c, x) = prover.commit((*v).into(), random_api::<C, _>(r));
+        coms.push(c);
+        xs.push(x);
+    }
+    let mut ys = Vec::new();
+    for v in output {
+        let (c, y) = prover.commit((*v).into(), random_api::<C, _>(r));
+        coms.push(c);
+        ys.push(y);
+    }
+    shuffle(&mut prover, xs, ys)?;
+    Ok((prover.prove_with_rng(bp, r)?, coms))
+}
+
+fn shuffle_verifier<C: Curve>(k: usize, coms: &[C::Encoding]) -> Verifier<C, Transcript> {
+    let mut v = Verifier::<C, _>::new(shuffle_transcript(k));
+    let vars: Vec<Variable<C>> = coms.iter().map(|c| v.commit(*c)).collect();
+    let (x, y) = vars.split_at(k);
+    shuffle(&mut v, x.to_vec(), y.to_vec()).expect("gadget");
+    v
+}
+
+fn shuffle_roundtrip<C: Curve>(k: usize) {
+    let mut r = rng();
+    let pc = PedersenGens::<C>::default();
+    let bp = BulletproofGens::<C>::new((2 * k).next_power_of_two(), 1);
+    let input: Vec<u64> = (0..k).map(|_| r.gen()).collect();
+    let mut output = input.clone();
+    output.shuffle(&mut r);
+    let (proof, coms) = prove_shuffle::<C>(&pc, &bp, &input, &output, &mut r).expect("prove");
+    assert_eq!(proof.is_two_phase(), k > 1);
+    // 417 + 64·log2 bytes on ristretto255 (dalek's size), 96 more with two phases.
+    if C::POINT_BYTES == 32 {
+        let rounds = (2 * (k - 1)).max(1).next_power_of_two().trailing_zeros() as usize;
+        let rounds = if k == 1 { 0 } else { rounds };
+        let extra = if k > 1 { 96 } else { 0 };
+        assert_eq!(proof.to_bytes().len(), 417 + 64 * rounds + extra, "k = {k}");
+    }
+    let bytes = proof.to_bytes();
+    let parsed = R1CSProof::<C>::from_bytes(&bytes).expect("parse");
+    assert_eq!(parsed, proof);
+    assert!(shuffle_verifier::<C>(k, &coms)
+        .verify_with_rng(&parsed, &pc, &bp, &mut r)
+        .is_ok());
+    // Another domain, or the outputs in another order as inputs: invalid.
+    let mut t = Transcript::new(b"other");
+    t.append_u64(b"k", k as u64);
+    let mut v = Verifier::<C, _>::new(t);
+    let vars: Vec<Variable<C>> = coms.iter().map(|c| v.commit(*c)).collect();
+    shuffle(&mut v, vars[..k].to_vec(), vars[k..].to_vec()).expect("gadget");
+    assert!(v.verify_with_rng(&proof, &pc, &bp, &mut r).is_err());
+    if k > 1 {
+        let mut coms2 = coms.clone();
+        coms2.swap(0, k); // an input replaced by an output commitment
+        if coms2 != coms {
+            assert!(shuffle_verifier::<C>(k, &coms2)
+                .verify_with_rng(&proof, &pc, &bp, &mut r)
+                .is_err());
+        }
+    }
+}
+
+#[test]
+fn shuffle_ristretto() {
+    for k in [1, 2, 3, 4, 5, 6, 7, 24, 42] {
+        shuffle_roundtrip::<Ristretto>(k);
+    }
+}
+
+#[test]
+fn shuffle_secp256k1() {
+    for k in [1, 2, 3, 7, 16] {
+        shuffle_roundtrip::<Secp256k1>(k);
+    }
+}
+
+#[test]
+fn a_non_permutation_is_refused_by_the_prover() {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(16, 1);
+    let res = prove_shuffle::<Ristretto>(&pc, &bp, &[1, 2, 3, 4], &[1, 2, 3, 5], &mut r);
+    assert_eq!(res.unwrap_err(), R1CSError::Unsatisfied);
+}
+
+/// dalek's example gadget: (a1 + a2)·(b1 + b2) = c1 + c2.
+fn example<C: Curve, CS: ConstraintSystem<C>>(cs: &mut CS, v: &[Variable<C>], c2: u64) {
+    let (_, _, c) = cs.multiply(v[0] + v[1], v[2] + v[3]);
+    cs.constrain(v[4] + c2 - c);
+}
+
+fn example_roundtrip<C: Curve>(vals: [u64; 5], c2: u64, verifier_c2: u64) -> Result<(), R1CSError> {
+    let mut r = rng();
+    let pc = PedersenGens::<C>::default();
+    let bp = BulletproofGens::<C>::new(128, 1);
+    let mut p = Prover::<C, _>::new(&pc, Transcript::new(b"R1CSExampleGadget"));
+    let (coms, vars): (Vec<_>, Vec<_>) = vals
+        .iter()
+        .map(|x| p.commit((*x).into(), random_api::<C, _>(&mut r)))
+        .unzip();
+    example(&mut p, &vars, c2);
+    let proof = p.prove_with_rng(&bp, &mut r)?;
+    assert_eq!(proof.to_bytes().len(), 1 + 8 * C::POINT_BYTES + 5 * 32);
+    let mut v = Verifier::<C, _>::new(Transcript::new(b"R1CSExampleGadget"));
+    let vars: Vec<_> = coms.iter().map(|c| v.commit(*c)).collect();
+    example(&mut v, &vars, verifier_c2);
+    v.verify_with_rng(&proof, &pc, &bp, &mut r).map(|_| ())
+}
+
+#[test]
+fn example_gadget() {
+    assert!(example_roundtrip::<Ristretto>([3, 4, 6, 1, 40], 9, 9).is_ok());
+    assert_eq!(
+        example_roundtrip::<Ristretto>([3, 4, 6, 1, 40], 10, 10),
+        Err(R1CSError::Unsatisfied)
+    );
+    assert_eq!(
+        example_roundtrip::<Ristretto>([3, 4, 6, 1, 40], 9, 10),
+        Err(R1CSError::VerificationError)
+    );
+    assert!(example_roundtrip::<Secp256k1>([3, 4, 6, 1, 40], 9, 9).is_ok());
+    assert_eq!(
+        example_roundtrip::<Secp256k1>([3, 4, 6, 1, 40], 9, 8),
+        Err(R1CSError::VerificationError)
+    );
+}
+
+/// dalek's range gadget: `v` has `n` bits (2n constraints, n multipliers).
+fn range<C: Curve, CS: ConstraintSystem<C>>(
+    cs: &mut CS,
+    mut v: LinearCombination<C>,
+    value: Option<u64>,
+    n: usize,
+) -> Result<(), R1CSError> {
+    let mut exp_2 = C::ApiScalar::from(1u64);
+    for i in 0..n {
+        let (a, b, o) = cs.allocate_multiplier(value.map(|q| {
+            let bit = (q >> i) & 1;
+            ((1 - bit).into(), bit.into())
+        }))?;
+        cs.constrain(o.into());
+        cs.constrain(a + (b - 1u64));
+        v = v - b * exp_2;
+        exp_2 = exp_2 + exp_2;
+    }
+    cs.constrain(v);
+    Ok(())
+}
+
+fn range_roundtrip<C: Curve>(value: u64, n: usize) -> Result<(), R1CSError> {
+    let mut r = rng();
+    let pc = PedersenGens::<C>::default();
+    let bp = BulletproofGens::<C>::new(128, 1);
+    let mut p = Prover::<C, _>::new(&pc, Transcript::new(b"RangeProofTest"));
+    let (com, var) = p.commit(value.into(), random_api::<C, _>(&mut r));
+    range(&mut p, var.into(), Some(value), n)?;
+    let proof = p.prove_with_rng(&bp, &mut r)?;
+    let mut v = Verifier::<C, _>::new(Transcript::new(b"RangeProofTest"));
+    let var = v.commit(com);
+    range(&mut v, var.into(), None, n)?;
+    v.verify_with_rng(&proof, &pc, &bp, &mut r).map(|_| ())
+}
+
+#[test]
+fn range_gadget() {
+    let mut r = rng();
+    for n in [1usize, 2, 10, 32, 63] {
+        let max = (1u64 << n) - 1;
+        for _ in 0..2 {
+            assert!(range_roundtrip::<Ristretto>(r.gen_range(0..=max), n).is_ok());
+        }
+        assert!(range_roundtrip::<Ristretto>(max, n).is_ok());
+        assert_eq!(
+            range_roundtrip::<Ristretto>(max + 1, n),
+            Err(R1CSError::Unsatisfied)
+        );
+    }
+    assert!(range_roundtrip::<Secp256k1>(1000, 10).is_ok());
+    assert_eq!(
+        range_roundtrip::<Secp256k1>(1024, 10),
+        Err(R1CSError::Unsatisfied)
+    );
+}
+
+#[test]
+fn empty_circuit_and_small_generators() {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    // No multiplier at all: one padding position, no rounds.
+    let bp = BulletproofGens::<Ristretto>::new(1, 1);
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"e"));
+    let (com, x) = p.commit(5u64.into(), random_api::<Ristretto, _>(&mut r));
+    p.constrain(x - 5u64);
+    let proof = p.prove_with_rng(&bp, &mut r).expect("prove");
+    assert_eq!(proof.rounds(), 0);
+    let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"e"));
+    let x = v.commit(com);
+    v.constrain(x - 5u64);
+    assert!(v.verify_with_rng(&proof, &pc, &bp, &mut r).is_ok());
+    // Too few generators: an error, both sides.
+    let res = range_roundtrip_with_gens(&BulletproofGens::<Ristretto>::new(8, 1));
+    assert_eq!(res, Err(R1CSError::InvalidGeneratorsLength));
+}
+
+fn range_roundtrip_with_gens(bp: &BulletproofGens<Ristretto>) -> Result<(), R1CSError> {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"g"));
+    let (_, var) = p.commit(7u64.into(), random_api::<Ristretto, _>(&mut r));
+    range(&mut p, var.into(), Some(7), 10)?;
+    p.prove_with_rng(bp, &mut r).map(|_| ())
+}
+
+#[test]
+fn unknown_variables_are_errors_not_panics() {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(4, 1);
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"u"));
+    let _ = p.multiply(
+        Variable::Committed(3).into(),
+        Variable::MultiplierOutput(9).into(),
+    );
+    assert!(matches!(
+        p.prove_with_rng(&bp, &mut r),
+        Err(R1CSError::GadgetError { .. })
+    ));
+    let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"u"));
+    v.constrain(Variable::MultiplierLeft(5).into());
+    let proof = example_proof();
+    assert!(matches!(
+        v.verify_with_rng(&proof, &pc, &bp, &mut r),
+        Err(R1CSError::VerificationError | R1CSError::GadgetError { .. })
+    ));
+}
+
+fn example_proof() -> R1CSProof<Ristretto> {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(4, 1);
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"R1CSExampleGadget"));
+    let vars: Vec<_> = [3u64, 4, 6, 1, 40]
+        .iter()
+        .map(|x| p.commit((*x).into(), random_api::<Ristretto, _>(&mut r)).1)
+        .collect();
+    example(&mut p, &vars, 9);
+    p.prove_with_rng(&bp, &mut r).expect("prove")
+}
+
+#[test]
+fn every_byte_matters() {
+    // Flipping any bit of a proof makes it unparsable or invalid.
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(16, 1);
+    let input = [5u64, 9, 1, 7];
+    let (proof, coms) =
+        prove_shuffle::<Ristretto>(&pc, &bp, &input, &[7, 5, 9, 1], &mut r).expect("prove");
+    let bytes = proof.to_bytes();
+    for i in 0..bytes.len() {
+        let mut b = bytes.clone();
+        b[i] ^= 1 << (i % 8);
+        if let Ok(p) = R1CSProof::<Ristretto>::from_bytes(&b) {
+            assert!(
+                shuffle_verifier::<Ristretto>(4, &coms)
+                    .verify_with_rng(&p, &pc, &bp, &mut r)
+                    .is_err(),
+                "byte {i}"
+            );
+        }
+    }
+    // Truncations, extensions and the other version byte are malformed.
+    for len in [0, 1, 32, bytes.len() - 1, bytes.len() + 1, bytes.len() + 64] {
+        let mut b = bytes.clone();
+        b.resize(len, 0);
+        assert!(R1CSProof::<Ristretto>::from_bytes(&b).is_err(), "len {len}");
+    }
+    let mut b = bytes.clone();
+    b[0] = 0;
+    assert!(
+        R1CSProof::<Ristretto>::from_bytes(&b).is_err() || {
+            let p = R1CSProof::<Ristretto>::from_bytes(&b).expect("parsed");
+            shuffle_verifier::<Ristretto>(4, &coms)
+                .verify_with_rng(&p, &pc, &bp, &mut r)
+                .is_err()
+        }
+    );
+}
+
+#[test]
+fn batch_equals_the_and_of_single_verifications() {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(128, 1);
+    // Proofs of three circuits of different sizes, some made invalid by a verifier
+    // that expects another statement.
+    for round in 0..6 {
+        let mut batch = BatchVerifier::new(&pc, &bp);
+        let mut expected = Vec::new();
+        for i in 0..7usize {
+            let bad = r.gen_bool(0.3) || (round == 0 && i == 3);
+            let idx = match i % 3 {
+                0 => {
+                    let k = 2 + i;
+                    let input: Vec<u64> = (0..k as u64).collect();
+                    let mut output = input.clone();
+                    output.reverse();
+                    let (proof, coms) =
+                        prove_shuffle::<Ristretto>(&pc, &bp, &input, &output, &mut r)
+                            .expect("prove");
+                    let mut coms = coms;
+                    if bad {
+                        coms.swap(0, 1);
+                    }
+                    let v = shuffle_verifier::<Ristretto>(k, &coms);
+                    batch.add(v, &proof)
+                }
+                1 => {
+                    let mut p =
+                        Prover::<Ristretto, _>::new(&pc, Transcript::new(b"RangeProofTest"));
+                    let value = r.gen_range(0..1024u64);
+                    let (com, var) = p.commit(value.into(), random_api::<Ristretto, _>(&mut r));
+                    range(&mut p, var.into(), Some(value), 10).expect("gadget");
+                    let rp = p.prove_with_rng(&bp, &mut r).expect("prove");
+                    let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"RangeProofTest"));
+                    let var = v.commit(com);
+                    range(&mut v, var.into(), None, if bad { 9 } else { 10 }).expect("gadget");
+                    batch.add(v, &rp)
+                }
+                _ => {
+                    let (proof, coms) =
+                        prove_shuffle::<Ristretto>(&pc, &bp, &[4, 4, 2], &[2, 4, 4], &mut r)
+                            .expect("prove");
+                    let v = shuffle_verifier::<Ristretto>(3, &coms);
+                    if bad {
+                        // A proof that does not parse as this circuit's: one phase.
+                        batch.add(v, &example_proof())
+                    } else {
+                        batch.add(v, &proof)
+                    }
+                }
+            };
+            if bad {
+                expected.push(idx);
+            }
+        }
+        let res = batch.verify_with_rng(&mut r);
+        if expected.is_empty() {
+            assert_eq!(res, Ok(()));
+        } else {
+            assert_eq!(res.unwrap_err().invalid, expected);
+        }
+    }
+}
+
+#[test]
+fn prover_debug_redacts_secrets() {
+    let pc = PedersenGens::<Ristretto>::default();
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"d"));
+    let secret = 0x1234_5678_9abc_def1u64;
+    let _ = p.commit(secret.into(), 77u64.into());
+    let s = alloc::format!("{p:?}");
+    assert!(s.contains("redacted"));
+    assert!(!s.contains(&alloc::format!("{secret}")) && !s.contains("77"));
+}

@@ -1,0 +1,466 @@
+//! The R1CS verifier: a [`ConstraintSystem`] without assignments that checks a
+//! proof with one multiscalar multiplication (`docs/r1cs.md`, "The verifier").
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::borrow::BorrowMut;
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+
+use super::flatten::flatten;
+use super::proof::R1CSProof;
+use super::transcript as tr;
+use super::{
+    ConstraintSystem, LinearCombination, Metrics, R1CSError, RandomizableConstraintSystem,
+    RandomizedConstraintSystem, Variable, MAX_MULTIPLIERS,
+};
+use crate::curve::ristretto::Ristretto;
+use crate::curve::Curve;
+use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
+use crate::inner_product::Folding;
+
+/// A second-phase callback of a verifier.
+type Deferred<C, T> = Box<dyn FnOnce(&mut RandomizingVerifier<C, T>) -> Result<(), R1CSError>>;
+
+/// The verifier's constraint system: takes the commitments, builds the same
+/// constraints as the prover's gadget without assignments, then checks a proof
+/// ([`Verifier::verify`]).
+///
+/// # Example
+/// See [`crate::r1cs`].
+pub struct Verifier<C: Curve = Ristretto, T: BorrowMut<Transcript> = Transcript> {
+    transcript: T,
+    constraints: Vec<LinearCombination<C>>,
+    num_vars: usize,
+    V: Vec<C::Encoding>,
+    deferred: Vec<Deferred<C, T>>,
+    pending_multiplier: Option<usize>,
+}
+
+/// The verifier in the second phase, as the callbacks of
+/// [`RandomizableConstraintSystem::specify_randomized_constraints`] see it.
+pub struct RandomizingVerifier<C: Curve = Ristretto, T: BorrowMut<Transcript> = Transcript> {
+    verifier: Verifier<C, T>,
+}
+
+impl<C: Curve, T: BorrowMut<Transcript>> core::fmt::Debug for Verifier<C, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Verifier")
+            .field("commitments", &self.V)
+            .field("metrics", &self.metrics())
+            .finish()
+    }
+}
+
+impl<C: Curve, T: BorrowMut<Transcript>> core::fmt::Debug for RandomizingVerifier<C, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.verifier.fmt(f)
+    }
+}
+
+impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for Verifier<C, T> {
+    fn transcript(&mut self) -> &mut Transcript {
+        self.transcript.borrow_mut()
+    }
+
+    fn multiply(
+        &mut self,
+        mut left: LinearCombination<C>,
+        mut right: LinearCombination<C>,
+    ) -> (Variable<C>, Variable<C>, Variable<C>) {
+        let i = self.num_vars;
+        self.num_vars += 1;
+        let vars = (
+            Variable::MultiplierLeft(i),
+            Variable::MultiplierRight(i),
+            Variable::MultiplierOutput(i),
+        );
+        left.terms.push((vars.0, -C::scalar_one()));
+        right.terms.push((vars.1, -C::scalar_one()));
+        self.constrain(left);
+        self.constrain(right);
+        vars
+    }
+
+    fn allocate(&mut self, _: Option<C::ApiScalar>) -> Result<Variable<C>, R1CSError> {
+        Ok(match self.pending_multiplier.take() {
+            None => {
+                let i = self.num_vars;
+                self.num_vars += 1;
+                self.pending_multiplier = Some(i);
+                Variable::MultiplierLeft(i)
+            }
+            Some(i) => Variable::MultiplierRight(i),
+        })
+    }
+
+    fn allocate_multiplier(
+        &mut self,
+        _: Option<(C::ApiScalar, C::ApiScalar)>,
+    ) -> Result<(Variable<C>, Variable<C>, Variable<C>), R1CSError> {
+        let i = self.num_vars;
+        self.num_vars += 1;
+        Ok((
+            Variable::MultiplierLeft(i),
+            Variable::MultiplierRight(i),
+            Variable::MultiplierOutput(i),
+        ))
+    }
+
+    fn metrics(&self) -> Metrics {
+        Metrics {
+            multipliers: self.num_vars,
+            constraints: self.constraints.len() + self.deferred.len(),
+            phase_one_constraints: self.constraints.len(),
+            phase_two_constraints: self.deferred.len(),
+        }
+    }
+
+    fn constrain(&mut self, lc: LinearCombination<C>) {
+        self.constraints.push(lc);
+    }
+}
+
+impl<C: Curve, T: BorrowMut<Transcript>> RandomizableConstraintSystem<C> for Verifier<C, T> {
+    type RandomizedCS = RandomizingVerifier<C, T>;
+
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), R1CSError>
+    where
+        F: 'static + FnOnce(&mut Self::RandomizedCS) -> Result<(), R1CSError>,
+    {
+        self.deferred.push(Box::new(callback));
+        Ok(())
+    }
+}
+
+impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for RandomizingVerifier<C, T> {
+    fn transcript(&mut self) -> &mut Transcript {
+        self.verifier.transcript()
+    }
+    fn multiply(
+        &mut self,
+        left: LinearCombination<C>,
+        right: LinearCombination<C>,
+    ) -> (Variable<C>, Variable<C>, Variable<C>) {
+        self.verifier.multiply(left, right)
+    }
+    fn allocate(&mut self, a: Option<C::ApiScalar>) -> Result<Variable<C>, R1CSError> {
+        self.verifier.allocate(a)
+    }
+    fn allocate_multiplier(
+        &mut self,
+        a: Option<(C::ApiScalar, C::ApiScalar)>,
+    ) -> Result<(Variable<C>, Variable<C>, Variable<C>), R1CSError> {
+        self.verifier.allocate_multiplier(a)
+    }
+    fn metrics(&self) -> Metrics {
+        self.verifier.metrics()
+    }
+    fn constrain(&mut self, lc: LinearCombination<C>) {
+        self.verifier.constrain(lc)
+    }
+}
+
+impl<C: Curve, T: BorrowMut<Transcript>> RandomizedConstraintSystem<C>
+    for RandomizingVerifier<C, T>
+{
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> C::ApiScalar {
+        let mut buf = [0u8; 64];
+        self.verifier
+            .transcript
+            .borrow_mut()
+            .challenge_bytes(label, &mut buf);
+        C::scalar_to_api(&C::scalar_from_wide_bytes(&buf))
+    }
+}
+
+/// One proof's verification equation, before its random weights: the
+/// inner-product check (weight 1) plus `r` times the check of `t(x)`
+/// (`docs/r1cs.md`, "The verifier"). Points other than `B`, `B̃`, `G`, `H` are in
+/// `ipa_points`/`t_points` with their scalars.
+pub(super) struct Equation<C: Curve> {
+    pub(super) ipa_scalars: Vec<C::Scalar>,
+    pub(super) ipa_points: Vec<C::Point>,
+    pub(super) t_scalars: Vec<C::Scalar>,
+    pub(super) t_points: Vec<C::Point>,
+    pub(super) B_ipa: C::Scalar,
+    pub(super) B_t: C::Scalar,
+    pub(super) B_blinding_ipa: C::Scalar,
+    pub(super) B_blinding_t: C::Scalar,
+    /// Coefficients of `G_0..G_{np−1}` and `H_0..H_{np−1}` (party 0's chains).
+    pub(super) g: Vec<C::Scalar>,
+    pub(super) h: Vec<C::Scalar>,
+}
+
+/// One multiscalar multiplication being assembled from weighted equations: the
+/// dynamic points with their scalars, and the coefficients of the fixed bases `B`,
+/// `B̃`, `G_i`, `H_i`.
+pub(super) struct Check<C: Curve> {
+    scalars: Vec<C::Scalar>,
+    points: Vec<C::Point>,
+    bases: [C::Scalar; 2],
+    g: Vec<C::Scalar>,
+    h: Vec<C::Scalar>,
+}
+
+impl<C: Curve> Check<C> {
+    /// An empty check over `np` generators with room for `dynamic` other points.
+    pub(super) fn new(np: usize, dynamic: usize) -> Self {
+        Check {
+            scalars: Vec::with_capacity(dynamic + 2 + 2 * np),
+            points: Vec::with_capacity(dynamic + 2 + 2 * np),
+            bases: [C::scalar_zero(); 2],
+            g: alloc::vec![C::scalar_zero(); np],
+            h: alloc::vec![C::scalar_zero(); np],
+        }
+    }
+
+    /// Adds `weight·(ipa + r·t)` of `eq` (whose generators must be at most this
+    /// check's).
+    pub(super) fn add(&mut self, eq: &Equation<C>, weight: C::Scalar, r: C::Scalar) {
+        let wr = weight * r;
+        self.scalars
+            .extend(eq.ipa_scalars.iter().map(|s| weight * *s));
+        self.points.extend_from_slice(&eq.ipa_points);
+        self.scalars.extend(eq.t_scalars.iter().map(|s| wr * *s));
+        self.points.extend_from_slice(&eq.t_points);
+        self.bases[0] += weight * eq.B_ipa + wr * eq.B_t;
+        self.bases[1] += weight * eq.B_blinding_ipa + wr * eq.B_blinding_t;
+        for (acc, s) in self.g.iter_mut().zip(&eq.g) {
+            *acc += weight * *s;
+        }
+        for (acc, s) in self.h.iter_mut().zip(&eq.h) {
+            *acc += weight * *s;
+        }
+    }
+
+    /// Whether the combined equation holds: one variable-time multiscalar
+    /// multiplication over the dynamic points, `B`, `B̃` and party 0's generators.
+    pub(super) fn holds(mut self, pc_gens: &PedersenGens<C>, bp_gens: &BulletproofGens<C>) -> bool {
+        let np = self.g.len();
+        let (G, H) = bp_gens.vectors(GeneratorLayout::Prefix { len: np });
+        let (Some(G), Some(H)) = (G.get(..np), H.get(..np)) else {
+            return false;
+        };
+        let (B, B_blinding) = pc_gens.bases();
+        self.scalars.extend_from_slice(&self.bases);
+        self.points.extend_from_slice(&[B, B_blinding]);
+        self.scalars.extend_from_slice(&self.g);
+        self.points.extend_from_slice(G);
+        self.scalars.extend_from_slice(&self.h);
+        self.points.extend_from_slice(H);
+        C::is_identity(&crate::msm::dispatch::vartime_multiscalar_mul::<C>(
+            &self.scalars,
+            &self.points,
+        ))
+    }
+}
+
+impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
+    /// Starts a constraint system, appending the R1CS domain separator to
+    /// `transcript`.
+    pub fn new(mut transcript: T) -> Self {
+        tr::domain_sep(transcript.borrow_mut());
+        Verifier {
+            transcript,
+            constraints: Vec::new(),
+            num_vars: 0,
+            V: Vec::new(),
+            deferred: Vec::new(),
+            pending_multiplier: None,
+        }
+    }
+
+    /// Takes the commitment `V` to a high-level value, appends it to the transcript
+    /// and returns its variable. An invalid encoding makes verification fail.
+    pub fn commit(&mut self, V: C::Encoding) -> Variable<C> {
+        let i = self.V.len();
+        self.V.push(V);
+        tr::append_point::<C>(self.transcript.borrow_mut(), b"V", &V);
+        Variable::Committed(i)
+    }
+
+    /// Runs the second-phase callbacks.
+    fn run_deferred(mut self) -> Result<Self, R1CSError> {
+        self.pending_multiplier = None;
+        let callbacks = core::mem::take(&mut self.deferred);
+        tr::phase_sep(self.transcript.borrow_mut(), !callbacks.is_empty());
+        let mut wrapped = RandomizingVerifier { verifier: self };
+        for callback in callbacks {
+            callback(&mut wrapped)?;
+        }
+        Ok(wrapped.verifier)
+    }
+
+    /// Checks `proof` against this constraint system, with the operating system's
+    /// RNG for the verifier's random weight.
+    ///
+    /// # Errors
+    /// [`R1CSError::VerificationError`] if the proof does not verify,
+    /// [`R1CSError::InvalidGeneratorsLength`] if `bp_gens` is too short for the
+    /// circuit, and the errors of the gadgets' callbacks.
+    #[cfg(feature = "std")]
+    pub fn verify(
+        self,
+        proof: &R1CSProof<C>,
+        pc_gens: &PedersenGens<C>,
+        bp_gens: &BulletproofGens<C>,
+    ) -> Result<(), R1CSError> {
+        self.verify_with_rng(proof, pc_gens, bp_gens, &mut rand_core::OsRng)
+            .map(|_| ())
+    }
+
+    /// [`Verifier::verify`], returning the transcript.
+    ///
+    /// # Errors
+    /// As [`Verifier::verify`].
+    #[cfg(feature = "std")]
+    pub fn verify_and_return_transcript(
+        self,
+        proof: &R1CSProof<C>,
+        pc_gens: &PedersenGens<C>,
+        bp_gens: &BulletproofGens<C>,
+    ) -> Result<T, R1CSError> {
+        self.verify_with_rng(proof, pc_gens, bp_gens, &mut rand_core::OsRng)
+    }
+
+    /// [`Verifier::verify`] with the caller's RNG (available without `std`); returns
+    /// the transcript.
+    ///
+    /// # Errors
+    /// As [`Verifier::verify`].
+    pub fn verify_with_rng<R: RngCore + CryptoRng>(
+        self,
+        proof: &R1CSProof<C>,
+        pc_gens: &PedersenGens<C>,
+        bp_gens: &BulletproofGens<C>,
+        rng: &mut R,
+    ) -> Result<T, R1CSError> {
+        let (eq, mut transcript) = self.equation(proof, bp_gens)?;
+        let r = {
+            let mut trng = transcript.borrow_mut().build_rng().finalize(rng);
+            C::scalar_random_nonzero(&mut trng).map_err(|_| R1CSError::VerificationError)?
+        };
+        let mut check = Check::new(eq.g.len(), eq.ipa_scalars.len() + eq.t_scalars.len());
+        check.add(&eq, C::scalar_one(), r);
+        if check.holds(pc_gens, bp_gens) {
+            Ok(transcript)
+        } else {
+            Err(R1CSError::VerificationError)
+        }
+    }
+
+    /// Replays the transcript over `proof` and returns its verification equation
+    /// (without the random weights) and the transcript.
+    pub(super) fn equation(
+        mut self,
+        proof: &R1CSProof<C>,
+        bp_gens: &BulletproofGens<C>,
+    ) -> Result<(Equation<C>, T), R1CSError> {
+        let m = self.V.len();
+        let t = self.transcript.borrow_mut();
+        t.append_u64(b"m", m as u64);
+        let n1 = self.num_vars;
+        tr::validate_and_append_point::<C>(t, b"A_I1", &proof.A_I1.encoding)?;
+        tr::validate_and_append_point::<C>(t, b"A_O1", &proof.A_O1.encoding)?;
+        tr::validate_and_append_point::<C>(t, b"S1", &proof.S1.encoding)?;
+
+        self = self.run_deferred()?;
+        let n = self.num_vars;
+        let n2 = n - n1;
+        if n > MAX_MULTIPLIERS {
+            return Err(R1CSError::TooManyMultipliers);
+        }
+        let padded_n = n.next_power_of_two();
+        let pad = padded_n - n;
+        if bp_gens.gens_capacity < padded_n || bp_gens.party_capacity < 1 {
+            return Err(R1CSError::InvalidGeneratorsLength);
+        }
+        // A one-phase circuit must come with a one-phase proof and vice versa (the
+        // second-phase commitments of a one-phase proof are the identity).
+        if (n2 > 0) != proof.is_two_phase() {
+            return Err(R1CSError::VerificationError);
+        }
+        let phase2 = proof.phase2_points();
+        let t = self.transcript.borrow_mut();
+        tr::append_point::<C>(t, b"A_I2", &phase2[0].encoding);
+        tr::append_point::<C>(t, b"A_O2", &phase2[1].encoding);
+        tr::append_point::<C>(t, b"S2", &phase2[2].encoding);
+        let y = tr::challenge::<C>(t, b"y", R1CSError::VerificationError)?;
+        let z = tr::challenge::<C>(t, b"z", R1CSError::VerificationError)?;
+        for (label, P) in [b"T_1", b"T_3", b"T_4", b"T_5", b"T_6"]
+            .iter()
+            .zip(proof.T.iter())
+        {
+            tr::validate_and_append_point::<C>(t, *label, &P.encoding)?;
+        }
+        let u = tr::challenge::<C>(t, b"u", R1CSError::VerificationError)?;
+        let x = tr::challenge::<C>(t, b"x", R1CSError::VerificationError)?;
+        tr::append_scalar::<C>(t, b"t_x", &proof.t_x);
+        tr::append_scalar::<C>(t, b"t_x_blinding", &proof.t_x_blinding);
+        tr::append_scalar::<C>(t, b"e_blinding", &proof.e_blinding);
+        let w = tr::challenge::<C>(t, b"w", R1CSError::VerificationError)?;
+
+        let weights = flatten::<C>(&self.constraints, &z, n, m)?;
+        let y_inv = C::scalar_invert(&y);
+        let ipa = proof
+            .ipp_proof
+            .verification_scalars(padded_n, Folding::Halves, &y_inv, t)
+            .map_err(|_| R1CSError::VerificationError)?;
+        let V: Vec<C::Point> =
+            C::decode_batch_vartime(&self.V).map_err(|_| R1CSError::VerificationError)?;
+
+        let one = C::scalar_one();
+        let exp_y_inv = crate::curve::scalars::powers::<C>(&y_inv, padded_n);
+        let mut delta = C::scalar_zero();
+        let mut g = Vec::with_capacity(padded_n);
+        let mut h = Vec::with_capacity(padded_n);
+        for (i, y_inv_i) in exp_y_inv.iter().enumerate() {
+            let uf = if i < n1 { one } else { u };
+            let (wL, wR, wO) = if i < n {
+                (weights.wL[i], weights.wR[i], weights.wO[i])
+            } else {
+                let z0 = C::scalar_zero();
+                (z0, z0, z0)
+            };
+            let yneg_wR = *y_inv_i * wR;
+            delta += yneg_wR * wL;
+            g.push(uf * (x * yneg_wR - ipa.g[i]));
+            h.push(uf * (*y_inv_i * (x * wL + wO) - ipa.h[i] - one));
+        }
+        let _ = pad;
+
+        let xx = x * x;
+        let xxx = xx * x;
+        let mut ipa_scalars = alloc::vec![x, xx, xxx];
+        let mut ipa_points = alloc::vec![proof.A_I1.point, proof.A_O1.point, proof.S1.point];
+        if n2 > 0 {
+            ipa_scalars.extend_from_slice(&[u * x, u * xx, u * xxx]);
+            ipa_points.extend(phase2.iter().map(|p| p.point));
+        }
+        ipa_scalars.extend_from_slice(&ipa.u_sq);
+        ipa_points.extend(proof.ipp_proof.L_vec.iter().map(|p| p.point));
+        ipa_scalars.extend_from_slice(&ipa.u_inv_sq);
+        ipa_points.extend(proof.ipp_proof.R_vec.iter().map(|p| p.point));
+
+        let mut t_scalars: Vec<C::Scalar> = weights.wV.iter().map(|wv| *wv * xx).collect();
+        let mut t_points = V;
+        t_scalars.extend_from_slice(&[x, xxx, xx * xx, xx * xxx, xxx * xxx]);
+        t_points.extend(proof.T.iter().map(|p| p.point));
+
+        let eq = Equation {
+            ipa_scalars,
+            ipa_points,
+            t_scalars,
+            t_points,
+            B_ipa: w * (proof.t_x - ipa.ab),
+            B_t: xx * (weights.wc + delta) - proof.t_x,
+            B_blinding_ipa: -proof.e_blinding,
+            B_blinding_t: -proof.t_x_blinding,
+            g,
+            h,
+        };
+        Ok((eq, self.transcript))
+    }
+}
