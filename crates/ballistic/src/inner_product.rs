@@ -683,6 +683,64 @@ fn materialise<C: Curve>(
     (out, new_H)
 }
 
+/// The prover's cached tables for an argument over the generators of `layout`, as
+/// the curve's [`TableStrategy`] chooses them: tables for every round where the
+/// prover's tables pay off (`PROVER_USES_TABLES`, `N' ≤ TABLE_MAX_LEN`); otherwise a
+/// first block of [`LAZY_BLOCK_ROUNDS`] rounds over cached tables of all generators
+/// (the verifier's where they serve the rounds), after which the current generators
+/// are materialised from them (chosen by `prove/n64_m8` of the `range_proof` bench).
+pub(crate) struct ProverTables<C: Curve> {
+    table: alloc::sync::Arc<C::Precomputation>,
+    rounds: usize,
+    q_high: Option<C::Point>,
+}
+
+impl<C: Curve> ProverTables<C> {
+    /// The tables for `layout`, for an argument whose `Q = w·Q_base`; `None` if the
+    /// curve has none for this shape or they do not fit the generators' budget.
+    pub(crate) fn lookup(
+        bp_gens: &crate::generators::BulletproofGens<C>,
+        layout: crate::generators::GeneratorLayout,
+        Q_base: &C::Point,
+        w: &C::Scalar,
+    ) -> Option<Self> {
+        let every_round = if C::Strategy::PROVER_USES_TABLES {
+            bp_gens.prover_table(layout)
+        } else {
+            None
+        };
+        if let Some(table) = every_round {
+            // Every round over split prover tables: the `Q` terms are split at 2^128 too.
+            let q_high = C::Strategy::prover_split(&C::scalar_one()).map(|_| {
+                let two32 = C::scalar_from_u64(1 << 32);
+                let two64 = two32 * two32;
+                C::pedersen_mul(&[*w * two64 * two64], &[*Q_base])
+            });
+            return Some(ProverTables {
+                table,
+                rounds: usize::MAX,
+                q_high,
+            });
+        }
+        bp_gens.first_block_table(layout).map(|table| ProverTables {
+            table,
+            rounds: LAZY_BLOCK_ROUNDS,
+            q_high: None,
+        })
+    }
+
+    /// The view [`InnerProductProof::create`] takes, for vectors of length `np`.
+    pub(crate) fn ipa(&self, np: usize, folding: Folding) -> IpaTables<'_, C> {
+        IpaTables {
+            table: &self.table,
+            np,
+            folding,
+            rounds: self.rounds,
+            q_high: self.q_high,
+        }
+    }
+}
+
 /// Cached tables over the original `G || H` (in their own order; `folding` maps the
 /// working order to it): every round runs over them (`rounds = usize::MAX`), or a
 /// first block of `rounds` rounds whose current generators are then materialised

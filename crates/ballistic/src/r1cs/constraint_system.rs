@@ -58,6 +58,33 @@ pub trait ConstraintSystem<C: Curve = Ristretto> {
 
     /// Adds the constraint `lc = 0`.
     fn constrain(&mut self, lc: LinearCombination<C>);
+
+    /// Declares that the multipliers with indices in `multipliers` (as numbered by
+    /// [`Metrics::multipliers`] when they were created) have inputs and output in
+    /// `{−1, 0, 1}` for every witness: public circuit structure (bits, XORs of bits)
+    /// that lets the prover commit to them with one constant-time selection and
+    /// addition per entry instead of a scalar multiplication. The prover checks the
+    /// declaration and fails with [`R1CSError::GadgetError`] if an assignment breaks
+    /// it; it changes neither the proof nor the verifier (which ignores it).
+    /// Not in dalek's trait (a provided method: dalek-style code need not call it).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::r1cs::{ConstraintSystem, LinearCombination, R1CSError};
+    /// /// Allocates a bit (1 multiplier) and declares it small.
+    /// fn bit<CS: ConstraintSystem>(cs: &mut CS, b: Option<u64>) -> Result<LinearCombination, R1CSError> {
+    ///     let i = cs.metrics().multipliers;
+    ///     let (a, not_a, o) = cs.allocate_multiplier(b.map(|b| ((b & 1).into(), (1 - (b & 1)).into())))?;
+    ///     cs.constrain(o.into());
+    ///     cs.constrain(a + not_a - 1u64);
+    ///     cs.declare_small(i..i + 1);
+    ///     Ok(a.into())
+    /// }
+    /// # let _ = bit::<ballistic::r1cs::Verifier<ballistic::curve::ristretto::Ristretto, ballistic::merlin::Transcript>>;
+    /// ```
+    fn declare_small(&mut self, multipliers: core::ops::Range<usize>) {
+        let _ = multipliers;
+    }
 }
 
 /// A constraint system whose gadgets may add constraints after a challenge: the

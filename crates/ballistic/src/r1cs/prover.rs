@@ -8,7 +8,7 @@ use core::fmt;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
-use subtle::{Choice, ConstantTimeEq};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::flatten::{flatten, unknown_variable};
@@ -21,7 +21,7 @@ use super::{
 use crate::curve::ristretto::Ristretto;
 use crate::curve::{Curve, ProofPoint};
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
-use crate::inner_product::{Folding, InnerProductProof};
+use crate::inner_product::{Folding, InnerProductProof, ProverTables};
 
 /// A second-phase callback of a prover.
 type Deferred<'g, C, T> =
@@ -60,6 +60,8 @@ pub struct Prover<'g, C: Curve = Ristretto, T: BorrowMut<Transcript> = Transcrip
     pending_multiplier: Option<usize>,
     /// A constraint or an evaluation named a variable that was never allocated.
     unknown_variable: core::cell::Cell<bool>,
+    /// Per multiplier: declared small ([`ConstraintSystem::declare_small`]).
+    small: Vec<bool>,
     /// Test hook: prove even if the assignments do not satisfy the constraints (a
     /// cheating prover for the soundness tests; never set outside tests).
     #[cfg(test)]
@@ -190,6 +192,15 @@ impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for Prover<'_, C, T
     fn constrain(&mut self, lc: LinearCombination<C>) {
         self.constraints.push(lc);
     }
+
+    fn declare_small(&mut self, multipliers: core::ops::Range<usize>) {
+        if self.small.len() < multipliers.end {
+            self.small.resize(multipliers.end, false);
+        }
+        for flag in self.small.iter_mut().skip(multipliers.start) {
+            *flag = true;
+        }
+    }
 }
 
 impl<'g, C: Curve, T: BorrowMut<Transcript>> RandomizableConstraintSystem<C> for Prover<'g, C, T> {
@@ -229,6 +240,9 @@ impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for RandomizingProv
     }
     fn constrain(&mut self, lc: LinearCombination<C>) {
         self.prover.constrain(lc)
+    }
+    fn declare_small(&mut self, multipliers: core::ops::Range<usize>) {
+        self.prover.declare_small(multipliers)
     }
 }
 
@@ -321,6 +335,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             deferred: Vec::new(),
             pending_multiplier: None,
             unknown_variable: core::cell::Cell::new(false),
+            small: Vec::new(),
             #[cfg(test)]
             skip_satisfaction_check: false,
         }
@@ -394,6 +409,33 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             return Err(R1CSError::Unsatisfied);
         }
         Ok(())
+    }
+
+    /// Whether every multiplier declared small has its inputs and output in
+    /// `{−1, 0, 1}` (constant time in the assignments; only the verdict is revealed).
+    fn check_small(&mut self) -> Result<(), R1CSError> {
+        let n = self.secrets.a_L.len();
+        let (one, zero) = (C::scalar_one(), C::scalar_zero());
+        let minus_one = -one;
+        let mut ok = Choice::from(1);
+        // Declarations of multipliers not (yet) created apply when they are.
+        for (i, _) in self.small.iter().enumerate().take(n).filter(|(_, s)| **s) {
+            for v in [
+                &self.secrets.a_L[i],
+                &self.secrets.a_R[i],
+                &self.secrets.a_O[i],
+            ] {
+                ok &= v.ct_eq(&zero) | v.ct_eq(&one) | v.ct_eq(&minus_one);
+            }
+        }
+        if bool::from(ok) {
+            Ok(())
+        } else {
+            Err(R1CSError::GadgetError {
+                description: "a multiplier declared small has an assignment outside {-1, 0, 1}"
+                    .into(),
+            })
+        }
     }
 
     /// Runs the second-phase callbacks (after the first-phase commitments).
@@ -485,8 +527,10 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let blind1 = random(3);
         let s_L1 = random(n1);
         let s_R1 = random(n1);
+        self.check_small()?;
         let [A_I1, A_O1, S1] = commit_phase::<C>(
             &self.secrets,
+            &self.small,
             0..n1,
             &blind1,
             &s_L1,
@@ -504,6 +548,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let phase_one = self.constraints.len();
         self = self.run_deferred()?;
         self.satisfied_from(phase_one)?;
+        self.check_small()?;
 
         let n = self.secrets.a_L.len();
         let n2 = n - n1;
@@ -521,6 +566,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let phase2 = (n2 > 0).then(|| {
             commit_phase::<C>(
                 &self.secrets,
+                &self.small,
                 n1..n,
                 &blind2,
                 &s_L2,
@@ -627,9 +673,12 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             .zip(g_factors.iter())
             .map(|(yi, g)| *yi * *g)
             .collect();
+        let layout = GeneratorLayout::Prefix { len: n };
+        let tables = ProverTables::lookup(bp_gens, layout, &B, &w_challenge);
+        let ipa_tables = tables.as_ref().map(|t| t.ipa(padded_n, Folding::Halves));
         let ipp_proof = InnerProductProof::create(
             Folding::Halves,
-            None,
+            ipa_tables.as_ref(),
             t,
             &Q,
             Some(&g_factors),
@@ -683,10 +732,16 @@ fn check_len<C: Curve>(bp_gens: &BulletproofGens<C>, n: usize) -> Result<usize, 
 }
 
 /// `A_I = i·B̃ + <a_L, G> + <a_R, H>`, `A_O = o·B̃ + <a_O, G>`, `S = s·B̃ + <s_L, G> +
-/// <s_R, H>` over the multipliers `range` (constant time).
+/// <s_R, H>` over the multipliers `range` (constant time in the assignments).
+///
+/// Multipliers declared small ([`ConstraintSystem::declare_small`], public circuit
+/// structure) enter `A_I` and `A_O` by a constant-time selection of `0`, `P` or `−P`
+/// and one addition per entry; the others through a constant-time multiscalar
+/// multiplication. `S` is always the latter (its scalars are uniform).
 #[allow(clippy::too_many_arguments)]
 fn commit_phase<C: Curve>(
     secrets: &Secrets<C>,
+    small: &[bool],
     range: core::ops::Range<usize>,
     blind: &[C::Scalar],
     s_L: &[C::Scalar],
@@ -695,30 +750,70 @@ fn commit_phase<C: Curve>(
     H: &[C::Point],
     B_blinding: &C::Point,
 ) -> [ProofPoint<C>; 3] {
-    let (G, H) = (&G[range.clone()], &H[range.clone()]);
-    let msm = |b: C::Scalar, l: &[C::Scalar], r: Option<&[C::Scalar]>| {
+    let one = C::scalar_one();
+    let minus_one = -one;
+    // `s·P` for `s ∈ {−1, 0, 1}`, in constant time.
+    let signed = |s: &C::Scalar, P: &C::Point| -> C::Point {
+        let p = C::Point::conditional_select(&C::identity(), P, s.ct_eq(&one));
+        C::Point::conditional_select(&p, &(-*P), s.ct_eq(&minus_one))
+    };
+    let general: Vec<usize> = range
+        .clone()
+        .filter(|&i| !small.get(i).copied().unwrap_or(false))
+        .collect();
+    let mut A_I = C::identity();
+    let mut A_O = C::identity();
+    for i in range
+        .clone()
+        .filter(|&i| small.get(i).copied().unwrap_or(false))
+    {
+        A_I += signed(&secrets.a_L[i], &G[i]);
+        A_I += signed(&secrets.a_R[i], &H[i]);
+        A_O += signed(&secrets.a_O[i], &G[i]);
+    }
+    let msm = |b: C::Scalar,
+               l: &[C::Scalar],
+               r: Option<&[C::Scalar]>,
+               idx: &mut dyn Iterator<Item = usize>| {
         let mut scalars: Zeroizing<Vec<C::Scalar>> =
-            Zeroizing::new(Vec::with_capacity(1 + 2 * l.len()));
-        let mut points: Vec<C::Point> = Vec::with_capacity(1 + 2 * l.len());
+            Zeroizing::new(Vec::with_capacity(1 + 2 * general.len()));
+        let mut points: Vec<C::Point> = Vec::with_capacity(1 + 2 * general.len());
         scalars.push(b);
         points.push(*B_blinding);
-        scalars.extend_from_slice(l);
-        points.extend_from_slice(G);
-        if let Some(r) = r {
-            scalars.extend_from_slice(r);
-            points.extend_from_slice(H);
+        let idx: Vec<usize> = idx.collect();
+        for (k, &i) in idx.iter().enumerate() {
+            scalars.push(l[k]);
+            points.push(G[i]);
         }
-        ProofPoint::new(crate::msm::dispatch::multiscalar_mul::<C>(
-            &scalars, &points,
-        ))
+        if let Some(r) = r {
+            for (k, &i) in idx.iter().enumerate() {
+                scalars.push(r[k]);
+                points.push(H[i]);
+            }
+        }
+        crate::msm::dispatch::multiscalar_mul::<C>(&scalars, &points)
     };
-    [
-        msm(
+    let gather = |v: &[C::Scalar]| -> Zeroizing<Vec<C::Scalar>> {
+        Zeroizing::new(general.iter().map(|&i| v[i]).collect())
+    };
+    let A_I = A_I
+        + msm(
             blind[0],
-            &secrets.a_L[range.clone()],
-            Some(&secrets.a_R[range.clone()]),
-        ),
-        msm(blind[1], &secrets.a_O[range], None),
-        msm(blind[2], s_L, Some(s_R)),
+            &gather(&secrets.a_L),
+            Some(&gather(&secrets.a_R)),
+            &mut general.iter().copied(),
+        );
+    let A_O = A_O
+        + msm(
+            blind[1],
+            &gather(&secrets.a_O),
+            None,
+            &mut general.iter().copied(),
+        );
+    let S = msm(blind[2], s_L, Some(s_R), &mut range.clone());
+    [
+        ProofPoint::new(A_I),
+        ProofPoint::new(A_O),
+        ProofPoint::new(S),
     ]
 }

@@ -439,3 +439,57 @@ fn prover_debug_redacts_secrets() {
     assert!(s.contains("redacted"));
     assert!(!s.contains(&alloc::format!("{secret}")) && !s.contains("77"));
 }
+
+#[test]
+fn small_multipliers_commit_by_selection() {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(64, 1);
+    // dalek's range gadget with its multipliers declared small (bits and 1 − bit):
+    // the proof verifies under a verifier that does not declare anything.
+    for value in [0u64, 1, 1000, u32::MAX as u64] {
+        let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"RangeProofTest"));
+        let (com, var) = p.commit(value.into(), random_api::<Ristretto, _>(&mut r));
+        p.declare_small(0..32);
+        range(&mut p, var.into(), Some(value), 32).expect("gadget");
+        let proof = p.prove_with_rng(&bp, &mut r).expect("prove");
+        let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"RangeProofTest"));
+        let var = v.commit(com);
+        range(&mut v, var.into(), None, 32).expect("gadget");
+        assert!(v.verify_with_rng(&proof, &pc, &bp, &mut r).is_ok());
+    }
+    // −1 is small too: x·(−1) = −x for a committed bit x, declared small.
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"neg"));
+    let (com, x) = p.commit(1u64.into(), random_api::<Ristretto, _>(&mut r));
+    let (_, _, o) = p.multiply(x.into(), LinearCombination::from(0u64) - 1u64);
+    p.constrain(o + x);
+    p.declare_small(0..1);
+    let proof = p.prove_with_rng(&bp, &mut r).expect("prove");
+    let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"neg"));
+    let x = v.commit(com);
+    let (_, _, o) = v.multiply(x.into(), LinearCombination::from(0u64) - 1u64);
+    v.constrain(o + x);
+    assert!(v.verify_with_rng(&proof, &pc, &bp, &mut r).is_ok());
+    // A false declaration is an error, in either phase, not a proof.
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"false"));
+    let (_, x) = p.commit(5u64.into(), random_api::<Ristretto, _>(&mut r));
+    let (_, _, o) = p.multiply(x.into(), x.into());
+    p.constrain(o - 25u64);
+    p.declare_small(0..1);
+    assert!(matches!(
+        p.prove_with_rng(&bp, &mut r),
+        Err(R1CSError::GadgetError { .. })
+    ));
+    let (proof, _) = {
+        let mut p = Prover::<Ristretto, _>::new(&pc, shuffle_transcript(3));
+        let vars: Vec<_> = [1u64, 2, 3, 3, 1, 2]
+            .iter()
+            .map(|v| p.commit((*v).into(), random_api::<Ristretto, _>(&mut r)).1)
+            .collect();
+        shuffle(&mut p, vars[..3].to_vec(), vars[3..].to_vec()).expect("gadget");
+        // The second phase's multipliers (x_i − z) are not small.
+        p.declare_small(0..4);
+        (p.prove_with_rng(&bp, &mut r), ())
+    };
+    assert!(matches!(proof, Err(R1CSError::GadgetError { .. })));
+}

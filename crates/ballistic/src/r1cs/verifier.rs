@@ -373,7 +373,6 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             return Err(R1CSError::TooManyMultipliers);
         }
         let padded_n = n.next_power_of_two();
-        let pad = padded_n - n;
         if bp_gens.gens_capacity < padded_n || bp_gens.party_capacity < 1 {
             return Err(R1CSError::InvalidGeneratorsLength);
         }
@@ -429,7 +428,6 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             g.push(uf * (x * yneg_wR - ipa.g[i]));
             h.push(uf * (*y_inv_i * (x * wL + wO) - ipa.h[i] - one));
         }
-        let _ = pad;
 
         let xx = x * x;
         let xxx = xx * x;

@@ -46,10 +46,10 @@ use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::RangeProof;
 use crate::ct::{declassify_bool, declassify_point, Declassified};
 use crate::curve::scalars::powers;
-use crate::curve::{Curve, TableStrategy};
+use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
-use crate::inner_product::{InnerProductProof, IpaTables, ProofPoint};
+use crate::inner_product::{InnerProductProof, ProofPoint, ProverTables};
 
 /// Whether every value fits in `n` bits, computed without secret-dependent branches.
 fn all_in_range(values: &[u64], n: usize) -> Choice {
@@ -238,37 +238,8 @@ where
 
     let y_inv = C::scalar_invert(y);
     let h_factors = powers::<C>(&y_inv, np);
-    // Precomputed tables for every round over the original generators, where the
-    // curve's prover tables pay off (`TableStrategy::PROVER_USES_TABLES`, `N' ≤ TABLE_MAX_LEN`).
-    let table = if C::Strategy::PROVER_USES_TABLES {
-        bp_gens.prover_table(layout).map(|t| (t, usize::MAX))
-    } else {
-        None
-    };
-    // Larger shapes run a first block of rounds over cached tables of all generators
-    // (the verifier's where they serve the rounds), then materialise the current
-    // generators from them. Chosen by `prove/n64_m8` of the `range_proof` bench.
-    let table = table.or_else(|| {
-        bp_gens
-            .first_block_table(layout)
-            .map(|t| (t, crate::inner_product::LAZY_BLOCK_ROUNDS))
-    });
-    // Every round over split prover tables: the `Q` terms are split at 2^128 too.
-    let q_high = match &table {
-        Some((_, usize::MAX)) if C::Strategy::prover_split(&C::scalar_one()).is_some() => {
-            let two32 = C::scalar_from_u64(1 << 32);
-            let two64 = two32 * two32;
-            Some(C::pedersen_mul(&[w * two64 * two64], &[Q_base]))
-        }
-        _ => None,
-    };
-    let ipa_tables = table.as_ref().map(|(t, rounds)| IpaTables {
-        table: &**t,
-        np,
-        folding: F::FOLDING,
-        rounds: *rounds,
-        q_high,
-    });
+    let tables = ProverTables::lookup(bp_gens, layout, &Q_base, &w);
+    let ipa_tables = tables.as_ref().map(|t| t.ipa(np, F::FOLDING));
     let ipp_proof = InnerProductProof::create(
         F::FOLDING,
         ipa_tables.as_ref(),
