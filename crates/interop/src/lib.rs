@@ -10,6 +10,11 @@
 //! Naming: `*_to_v4` converts from ballistic's types (curve25519-dalek 5) to dalek's
 //! (curve25519-dalek 4); `*_from_v4` goes the other way.
 //!
+//! dalek's R1CS is only in `bulletproofs` 4.0.0 (re-exported as [`bulletproofs4`]),
+//! built on `curve25519-dalek-ng` 4: `*_to_ng` and `*_from_ng` convert to and from its
+//! types, through the same canonical bytes. [`r1cs_gadgets`] holds circuits written
+//! once for both R1CS implementations.
+//!
 //! # Example
 //! ```
 //! use interop::{scalar_from_v4, scalar_to_v4};
@@ -23,12 +28,17 @@
 
 pub use ballistic;
 pub use bulletproofs;
+pub use bulletproofs4;
+pub use curve25519_dalek_ng;
 pub use curve25519_dalek_v4;
 
 pub mod peers;
+pub mod r1cs_gadgets;
 pub mod zkp;
 
 use ballistic::ristretto::{CompressedRistretto, RistrettoPoint, Scalar};
+use curve25519_dalek_ng::ristretto::CompressedRistretto as CompressedRistrettoNg;
+use curve25519_dalek_ng::scalar::Scalar as ScalarNg;
 use curve25519_dalek_v4::ristretto::{
     CompressedRistretto as CompressedRistrettoV4, RistrettoPoint as RistrettoPointV4,
 };
@@ -110,6 +120,63 @@ pub fn point_from_v4(p: &RistrettoPointV4) -> RistrettoPoint {
         .expect("curve25519-dalek 5 rejects a curve25519-dalek 4 ristretto encoding")
 }
 
+/// Converts one of ballistic's scalars to curve25519-dalek-ng's (`bulletproofs` 4.0.0).
+///
+/// # Panics
+/// As [`scalar_to_v4`], never for scalars built through the public API.
+///
+/// # Example
+/// ```
+/// use interop::{scalar_from_ng, scalar_to_ng};
+/// let ours = -ballistic::ristretto::Scalar::from(7u64);
+/// let theirs = scalar_to_ng(&ours);
+/// assert_eq!(theirs, -curve25519_dalek_ng::scalar::Scalar::from(7u64));
+/// assert_eq!(scalar_from_ng(&theirs), ours);
+/// ```
+pub fn scalar_to_ng(s: &Scalar) -> ScalarNg {
+    ScalarNg::from_canonical_bytes(s.to_bytes())
+        .expect("curve25519-dalek 5 scalar has a non-canonical encoding")
+}
+
+/// Converts a curve25519-dalek-ng scalar (`bulletproofs` 4.0.0) to ballistic's type.
+///
+/// # Panics
+/// As [`scalar_to_v4`], never for scalars built through the public API.
+pub fn scalar_from_ng(s: &ScalarNg) -> Scalar {
+    Option::from(Scalar::from_canonical_bytes(s.to_bytes()))
+        .expect("curve25519-dalek-ng scalar has a non-canonical encoding")
+}
+
+/// Re-wraps a compressed point (commitment) of ballistic for `bulletproofs` 4.0.0.
+/// The 32 bytes are copied unchanged, whether or not they decode to a point.
+///
+/// # Example
+/// ```
+/// use interop::{compressed_from_ng, compressed_to_ng};
+/// let c = ballistic::curve25519_dalek::constants::RISTRETTO_BASEPOINT_COMPRESSED;
+/// assert_eq!(compressed_to_ng(&c).0, c.0);
+/// assert_eq!(compressed_from_ng(&compressed_to_ng(&c)), c);
+/// ```
+pub fn compressed_to_ng(c: &CompressedRistretto) -> CompressedRistrettoNg {
+    CompressedRistrettoNg(c.to_bytes())
+}
+
+/// Re-wraps a compressed point (commitment) of `bulletproofs` 4.0.0 for ballistic.
+/// The 32 bytes are copied unchanged, whether or not they decode to a point.
+pub fn compressed_from_ng(c: &CompressedRistrettoNg) -> CompressedRistretto {
+    CompressedRistretto(c.to_bytes())
+}
+
+/// Converts a slice of ballistic commitments to `bulletproofs` 4.0.0's type.
+pub fn commitments_to_ng(c: &[CompressedRistretto]) -> Vec<CompressedRistrettoNg> {
+    c.iter().map(compressed_to_ng).collect()
+}
+
+/// Converts a slice of `bulletproofs` 4.0.0's commitments to ballistic's type.
+pub fn commitments_from_ng(c: &[CompressedRistrettoNg]) -> Vec<CompressedRistretto> {
+    c.iter().map(compressed_from_ng).collect()
+}
+
 /// A uniformly random scalar, returned in both versions' types (same value).
 ///
 /// Drawn as 64 random bytes reduced modulo the group order, so it does not depend on
@@ -163,6 +230,23 @@ mod tests {
         }
         let minus_one = -Scalar::ONE;
         assert_eq!(scalar_to_v4(&minus_one), -ScalarV4::ONE);
+    }
+
+    #[test]
+    fn ng_round_trip() {
+        let mut rng = rand::thread_rng();
+        for _ in 0..100 {
+            let (ours, theirs) = random_scalar(&mut rng);
+            let ng = scalar_to_ng(&ours);
+            assert_eq!(ng.to_bytes(), theirs.to_bytes());
+            assert_eq!(scalar_from_ng(&ng), ours);
+            let p = (ballistic::curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT * ours)
+                .compress();
+            let q = (curve25519_dalek_ng::constants::RISTRETTO_BASEPOINT_POINT * ng).compress();
+            assert_eq!(compressed_to_ng(&p), q);
+            assert_eq!(compressed_from_ng(&q), p);
+        }
+        assert_eq!(scalar_to_ng(&-Scalar::ONE), -ScalarNg::one());
     }
 
     #[test]
