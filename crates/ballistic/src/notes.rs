@@ -9,6 +9,7 @@
 //! | [`architecture`] | the library's layers and the rule that keeps them apart |
 //! | [`range_proof`] | the aggregated range proof as implemented: prover, verifier, transcript |
 //! | [`inner_product`] | the inner-product argument, its lazy-generator prover and its cost |
+//! | [`r1cs`] | arithmetic-circuit proofs: constraints, both phases, transcript, bytes, gadgets |
 //! | [`padding`] | any bit width and any number of values: the padding rule and why it is sound |
 //! | [`ristretto_engine`] | the lane-parallel ristretto255 field, points and multiscalar multiplication |
 //! | [`secp256k1_arithmetic`] | the secp256k1 verifier's 4×64-bit field, IFMA square roots, batch-affine buckets |
@@ -23,6 +24,9 @@ pub mod range_proof {}
 
 #[doc = include_str!("../docs/inner-product.md")]
 pub mod inner_product {}
+
+#[doc = include_str!("../docs/r1cs.md")]
+pub mod r1cs {}
 
 #[doc = include_str!("../docs/padding.md")]
 pub mod padding {}

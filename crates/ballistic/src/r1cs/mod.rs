@@ -21,7 +21,7 @@
 //! and the public constants in them) is the verifier's code and is *not* hashed,
 //! as in dalek's crate: a gadget with public inputs must append them to the
 //! transcript before the proof (the shuffle gadget appends `k`, the SHA-256 gadget
-//! its digest). See `docs/r1cs.md`.
+//! its digest). See [`crate::notes::r1cs`].
 //!
 //! # Example
 //! ```
