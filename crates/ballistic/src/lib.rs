@@ -56,6 +56,7 @@ pub use rand_core;
 pub mod ct;
 pub mod curve;
 pub mod errors;
+pub mod gadgets;
 pub mod generators;
 pub mod inner_product;
 pub mod msm;

@@ -50,6 +50,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("generators", &["generators"]),
     ("arguments", &["transcript", "inner_product"]),
     ("protocols", &["range_proof", "r1cs"]),
+    // Circuits over the R1CS constraint-system traits, generic over the curve.
+    ("gadgets", &["gadgets"]),
     ("facades", &["ristretto", "secp256k1"]),
 ];
 
@@ -183,6 +185,8 @@ fn layer_table_is_consistent() {
     assert_eq!(layer_of("msm"), Some(1));
     assert_eq!(layer_of("msm::dispatch"), Some(4));
     assert_eq!(layer_of("range_proof::zkp::wire"), Some(7));
+    assert_eq!(layer_of("gadgets::shuffle"), Some(8));
+    assert_eq!(layer_of("ristretto"), Some(9));
     assert_eq!(
         crate_paths("use crate::curve::Curve; // crate::range_proof\n/// crate::secp256k1"),
         vec![(1, "curve".to_string())]
