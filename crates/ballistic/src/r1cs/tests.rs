@@ -1,5 +1,6 @@
 //! Unit tests of the R1CS prover, verifier, wire format and batch verifier, with
-//! dalek's test gadgets (shuffle, example, range) written against the generic traits.
+//! dalek's example gadget and the shuffle and range gadgets of [`crate::gadgets`]
+//! (dalek's test gadgets, written against the generic traits).
 
 use alloc::vec::Vec;
 
@@ -12,6 +13,8 @@ use super::*;
 use crate::curve::ristretto::Ristretto;
 use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
+use crate::gadgets::range::range;
+use crate::gadgets::shuffle;
 use crate::generators::{BulletproofGens, PedersenGens};
 
 fn rng() -> ChaCha20Rng {
@@ -22,47 +25,9 @@ fn random_api<C: Curve, R: rand_core::RngCore + rand_core::CryptoRng>(r: &mut R)
     C::scalar_to_api(&C::scalar_random(r))
 }
 
-/// dalek's k-shuffle gadget (two phases).
-fn shuffle<C: Curve, CS: RandomizableConstraintSystem<C>>(
-    cs: &mut CS,
-    x: Vec<Variable<C>>,
-    y: Vec<Variable<C>>,
-) -> Result<(), R1CSError> {
-    let k = x.len();
-    if k == 1 {
-        cs.constrain(y[0] - x[0]);
-        return Ok(());
-    }
-    cs.specify_randomized_constraints(move |cs| {
-        let z = cs.challenge_scalar(b"shuffle challenge");
-        let (_, _, last_x) = cs.multiply(
-            x[k - 1] - Variable::One() * z,
-            x[k - 2] - Variable::One() * z,
-        );
-        let first_x = (0..k - 2).rev().fold(last_x, |prev, i| {
-            cs.multiply(prev.into(), x[i] - Variable::One() * z).2
-        });
-        let (_, _, last_y) = cs.multiply(
-            y[k - 1] - Variable::One() * z,
-            y[k - 2] - Variable::One() * z,
-        );
-        let first_y = (0..k - 2).rev().fold(last_y, |prev, i| {
-            cs.multiply(prev.into(), y[i] - Variable::One() * z).2
-        });
-        cs.constrain(first_x - first_y);
-        Ok(())
-    })
-}
-
-fn shuffle_transcript(k: usize) -> Transcript {
-    let mut t = Transcript::new(b"ShuffleProofTest");
-    t.append_message(b"dom-sep", b"ShuffleProof");
-    t.append_u64(b"k", k as u64);
-    t
-}
-
 type Shuffled<C> = (R1CSProof<C>, Vec<<C as Curve>::Encoding>);
 
+/// dalek's shuffle test, by the gadget library.
 fn prove_shuffle<C: Curve>(
     pc: &PedersenGens<C>,
     bp: &BulletproofGens<C>,
@@ -70,30 +35,11 @@ fn prove_shuffle<C: Curve>(
     output: &[u64],
     r: &mut ChaCha20Rng,
 ) -> Result<Shuffled<C>, R1CSError> {
-    let k = input.len();
-    let mut prover = Prover::<C, _>::new(pc, shuffle_transcript(k));
-    let (mut coms, mut xs) = (Vec::new(), Vec::new());
-    for v in input {
-        let (c, x) = prover.commit((*v).into(), random_api::<C, _>(r));
-        coms.push(c);
-        xs.push(x);
-    }
-    let mut ys = Vec::new();
-    for v in output {
-        let (c, y) = prover.commit((*v).into(), random_api::<C, _>(r));
-        coms.push(c);
-        ys.push(y);
-    }
-    shuffle(&mut prover, xs, ys)?;
-    Ok((prover.prove_with_rng(bp, r)?, coms))
+    shuffle::prove(pc, bp, shuffle::DEFAULT_DOMAIN, input, output, r)
 }
 
-fn shuffle_verifier<C: Curve>(k: usize, coms: &[C::Encoding]) -> Verifier<C, Transcript> {
-    let mut v = Verifier::<C, _>::new(shuffle_transcript(k));
-    let vars: Vec<Variable<C>> = coms.iter().map(|c| v.commit(*c)).collect();
-    let (x, y) = vars.split_at(k);
-    shuffle(&mut v, x.to_vec(), y.to_vec()).expect("gadget");
-    v
+fn shuffle_verifier<C: Curve>(coms: &[C::Encoding]) -> Verifier<C, Transcript> {
+    shuffle::verifier(shuffle::DEFAULT_DOMAIN, coms).expect("gadget")
 }
 
 fn shuffle_roundtrip<C: Curve>(k: usize) {
@@ -115,7 +61,7 @@ fn shuffle_roundtrip<C: Curve>(k: usize) {
     let bytes = proof.to_bytes();
     let parsed = R1CSProof::<C>::from_bytes(&bytes).expect("parse");
     assert_eq!(parsed, proof);
-    assert!(shuffle_verifier::<C>(k, &coms)
+    assert!(shuffle_verifier::<C>(&coms)
         .verify_with_rng(&parsed, &pc, &bp, &mut r)
         .is_ok());
     // Another domain, or the outputs in another order as inputs: invalid.
@@ -123,13 +69,13 @@ fn shuffle_roundtrip<C: Curve>(k: usize) {
     t.append_u64(b"k", k as u64);
     let mut v = Verifier::<C, _>::new(t);
     let vars: Vec<Variable<C>> = coms.iter().map(|c| v.commit(*c)).collect();
-    shuffle(&mut v, vars[..k].to_vec(), vars[k..].to_vec()).expect("gadget");
+    shuffle::gadget(&mut v, vars[..k].to_vec(), vars[k..].to_vec()).expect("gadget");
     assert!(v.verify_with_rng(&proof, &pc, &bp, &mut r).is_err());
     if k > 1 {
         let mut coms2 = coms.clone();
         coms2.swap(0, k); // an input replaced by an output commitment
         if coms2 != coms {
-            assert!(shuffle_verifier::<C>(k, &coms2)
+            assert!(shuffle_verifier::<C>(&coms2)
                 .verify_with_rng(&proof, &pc, &bp, &mut r)
                 .is_err());
         }
@@ -199,28 +145,6 @@ fn example_gadget() {
         example_roundtrip::<Secp256k1>([3, 4, 6, 1, 40], 9, 8),
         Err(R1CSError::VerificationError)
     );
-}
-
-/// dalek's range gadget: `v` has `n` bits (2n constraints, n multipliers).
-fn range<C: Curve, CS: ConstraintSystem<C>>(
-    cs: &mut CS,
-    mut v: LinearCombination<C>,
-    value: Option<u64>,
-    n: usize,
-) -> Result<(), R1CSError> {
-    let mut exp_2 = C::ApiScalar::from(1u64);
-    for i in 0..n {
-        let (a, b, o) = cs.allocate_multiplier(value.map(|q| {
-            let bit = (q >> i) & 1;
-            ((1 - bit).into(), bit.into())
-        }))?;
-        cs.constrain(o.into());
-        cs.constrain(a + (b - 1u64));
-        v = v - b * exp_2;
-        exp_2 = exp_2 + exp_2;
-    }
-    cs.constrain(v);
-    Ok(())
 }
 
 fn range_roundtrip<C: Curve>(value: u64, n: usize) -> Result<(), R1CSError> {
@@ -338,7 +262,7 @@ fn every_byte_matters() {
         b[i] ^= 1 << (i % 8);
         if let Ok(p) = R1CSProof::<Ristretto>::from_bytes(&b) {
             assert!(
-                shuffle_verifier::<Ristretto>(4, &coms)
+                shuffle_verifier::<Ristretto>(&coms)
                     .verify_with_rng(&p, &pc, &bp, &mut r)
                     .is_err(),
                 "byte {i}"
@@ -356,7 +280,7 @@ fn every_byte_matters() {
     assert!(
         R1CSProof::<Ristretto>::from_bytes(&b).is_err() || {
             let p = R1CSProof::<Ristretto>::from_bytes(&b).expect("parsed");
-            shuffle_verifier::<Ristretto>(4, &coms)
+            shuffle_verifier::<Ristretto>(&coms)
                 .verify_with_rng(&p, &pc, &bp, &mut r)
                 .is_err()
         }
@@ -388,7 +312,7 @@ fn batch_equals_the_and_of_single_verifications() {
                     if bad {
                         coms.swap(0, 1);
                     }
-                    let v = shuffle_verifier::<Ristretto>(k, &coms);
+                    let v = shuffle_verifier::<Ristretto>(&coms);
                     batch.add(v, &proof)
                 }
                 1 => {
@@ -407,7 +331,7 @@ fn batch_equals_the_and_of_single_verifications() {
                     let (proof, coms) =
                         prove_shuffle::<Ristretto>(&pc, &bp, &[4, 4, 2], &[2, 4, 4], &mut r)
                             .expect("prove");
-                    let v = shuffle_verifier::<Ristretto>(3, &coms);
+                    let v = shuffle_verifier::<Ristretto>(&coms);
                     if bad {
                         // A proof that does not parse as this circuit's: one phase.
                         batch.add(v, &example_proof())
