@@ -280,13 +280,30 @@ mod serde_impl {
     impl<'de, C: Curve> Deserialize<'de> for R1CSProof<C> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             struct ProofVisitor<C>(PhantomData<C>);
-            impl<C: Curve> Visitor<'_> for ProofVisitor<C> {
+            impl<'de, C: Curve> Visitor<'de> for ProofVisitor<C> {
                 type Value = R1CSProof<C>;
                 fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                     f.write_str("the bytes of an R1CS proof")
                 }
                 fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<R1CSProof<C>, E> {
                     R1CSProof::from_bytes(v).map_err(E::custom)
+                }
+                /// Formats without a byte type (JSON) give a sequence of numbers; at
+                /// most the longest proof's length is collected.
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut seq: A,
+                ) -> Result<R1CSProof<C>, A::Error> {
+                    let max = R1CSProof::<C>::len_for(true, crate::MAX_IPP_ROUNDS);
+                    let mut bytes =
+                        alloc::vec::Vec::with_capacity(seq.size_hint().unwrap_or(0).min(max));
+                    while let Some(b) = seq.next_element::<u8>()? {
+                        if bytes.len() == max {
+                            return Err(A::Error::custom("too long for an R1CS proof"));
+                        }
+                        bytes.push(b);
+                    }
+                    R1CSProof::from_bytes(&bytes).map_err(A::Error::custom)
                 }
             }
             deserializer.deserialize_bytes(ProofVisitor(PhantomData))

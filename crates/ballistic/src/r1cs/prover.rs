@@ -350,13 +350,11 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         v_blinding: C::ApiScalar,
     ) -> (C::Encoding, Variable<C>) {
         let i = self.secrets.v.len();
-        let (v, b) = (C::scalar_from_api(&v), C::scalar_from_api(&v_blinding));
-        self.secrets.v.push(v);
-        self.secrets.v_blinding.push(b);
+        let s = Zeroizing::new([C::scalar_from_api(&v), C::scalar_from_api(&v_blinding)]);
+        self.secrets.v.push(s[0]);
+        self.secrets.v_blinding.push(s[1]);
         let (B, B_blinding) = self.pc_gens.bases();
-        let mut s = [v, b];
-        let V = C::encode(&C::pedersen_mul(&s, &[B, B_blinding]));
-        s.zeroize();
+        let V = C::encode(&C::pedersen_mul(&*s, &[B, B_blinding]));
         tr::append_point::<C>(self.transcript.borrow_mut(), b"V", &V);
         (V, Variable::Committed(i))
     }
@@ -502,10 +500,10 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let one = C::scalar_one();
         let zero = C::scalar_zero();
         let m = self.secrets.v.len();
-        self.transcript.borrow_mut().append_u64(b"m", m as u64);
-
-        // The first phase's constraints hold before anything is committed.
+        // The first phase's constraints hold before anything is committed (or
+        // appended to a borrowed transcript).
         self.satisfied_from(0)?;
+        self.transcript.borrow_mut().append_u64(b"m", m as u64);
         let n1 = self.secrets.a_L.len();
         check_len(bp_gens, n1)?;
 
@@ -513,8 +511,12 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let mut rng = {
             let mut builder = self.transcript.borrow_mut().build_rng();
             for (v, b) in self.secrets.v.iter().zip(self.secrets.v_blinding.iter()) {
-                builder = builder.rekey_with_witness_bytes(b"v_blinding", &C::scalar_to_bytes(b));
-                builder = builder.rekey_with_witness_bytes(b"v", &C::scalar_to_bytes(v));
+                let (b, v) = (
+                    Zeroizing::new(C::scalar_to_bytes(b)),
+                    Zeroizing::new(C::scalar_to_bytes(v)),
+                );
+                builder = builder.rekey_with_witness_bytes(b"v_blinding", &*b);
+                builder = builder.rekey_with_witness_bytes(b"v", &*v);
             }
             builder.finalize(rng)
         };
@@ -523,7 +525,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         };
 
         let (B, B_blinding) = self.pc_gens.bases();
-        let (G1, H1) = bp_gens.vectors(GeneratorLayout::Prefix { len: n1 });
+        let (G1, H1) = generators(bp_gens, n1)?;
         let blind1 = random(3);
         let s_L1 = random(n1);
         let s_R1 = random(n1);
@@ -554,7 +556,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let n2 = n - n1;
         let padded_n = check_len(bp_gens, n)?;
         let pad = padded_n - n;
-        let (G, H) = bp_gens.vectors(GeneratorLayout::Prefix { len: n });
+        let (G, H) = generators(bp_gens, n)?;
 
         let blind2 = if n2 > 0 {
             random(3)
@@ -576,10 +578,9 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
                 &B_blinding,
             )
         });
-        let proof_phase2 = phase2;
         let id = C::encode_vartime(&C::identity());
         let t = self.transcript.borrow_mut();
-        let [e_I2, e_O2, e_S2] = proof_phase2.map_or([id; 3], |p| p.map(|q| q.encoding));
+        let [e_I2, e_O2, e_S2] = phase2.map_or([id; 3], |p| p.map(|q| q.encoding));
         tr::append_point::<C>(t, b"A_I2", &e_I2);
         tr::append_point::<C>(t, b"A_O2", &e_O2);
         tr::append_point::<C>(t, b"S2", &e_S2);
@@ -610,15 +611,12 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             polys.r3.push(exp_y * *sr);
             exp_y *= y;
         }
-        let mut t_poly = polys.t();
+        let t_poly = Zeroizing::new(polys.t());
         // Blindings of t1, t3, t4, t5, t6 (t2's is fixed by the commitments).
         let t_blind = random(5);
-        let T_coeffs = [t_poly[0], t_poly[2], t_poly[3], t_poly[4], t_poly[5]];
         let T: [ProofPoint<C>; 5] = core::array::from_fn(|k| {
-            let mut s = [T_coeffs[k], t_blind[k]];
-            let p = ProofPoint::new(C::pedersen_mul(&s, &[B, B_blinding]));
-            s.zeroize();
-            p
+            let s = Zeroizing::new([t_poly[[0, 2, 3, 4, 5][k]], t_blind[k]]);
+            ProofPoint::new(C::pedersen_mul(&*s, &[B, B_blinding]))
         });
         let t = self.transcript.borrow_mut();
         for (label, P) in [b"T_1", b"T_3", b"T_4", b"T_5", b"T_6"]
@@ -630,19 +628,17 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let u = tr::challenge::<C>(t, b"u", R1CSError::ProvingError)?;
         let x = tr::challenge::<C>(t, b"x", R1CSError::ProvingError)?;
 
-        let t2_blinding =
-            crate::curve::scalars::inner_product::<C>(&w.wV, &self.secrets.v_blinding);
-        let t_blindings = [
+        let t_blindings = Zeroizing::new([
             t_blind[0],
-            t2_blinding,
+            crate::curve::scalars::inner_product::<C>(&w.wV, &self.secrets.v_blinding),
             t_blind[1],
             t_blind[2],
             t_blind[3],
             t_blind[4],
-        ];
+        ]);
         let t_x = horner::<C>(&t_poly, &x);
         let t_x_blinding = horner::<C>(&t_blindings, &x);
-        t_poly.zeroize();
+        drop(t_poly);
         // Padding: l_i = 0, r_i = −y^i (so that <l, r> gains nothing and the
         // verifier's weights −y^i·y^−i = −1 match).
         let mut r_pad = Vec::with_capacity(pad);
@@ -653,10 +649,13 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let (l_vec, r_vec) = polys.eval(&x, &r_pad);
         drop(polys);
 
-        let i_blinding = blind1[0] + u * blind2[0];
-        let o_blinding = blind1[1] + u * blind2[1];
-        let s_blinding = blind1[2] + u * blind2[2];
-        let e_blinding = x * (i_blinding + x * (o_blinding + x * s_blinding));
+        let iox = Zeroizing::new([
+            blind1[0] + u * blind2[0],
+            blind1[1] + u * blind2[1],
+            blind1[2] + u * blind2[2],
+        ]);
+        let e_blinding = x * (iox[0] + x * (iox[1] + x * iox[2]));
+        drop(iox);
 
         let t = self.transcript.borrow_mut();
         tr::append_scalar::<C>(t, b"t_x", &t_x);
@@ -694,7 +693,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             A_I1,
             A_O1,
             S1,
-            phase2: proof_phase2,
+            phase2,
             T,
             t_x,
             t_x_blinding,
@@ -717,6 +716,20 @@ fn horner<C: Curve>(c: &[C::Scalar; 6], x: &C::Scalar) -> C::Scalar {
         acc = (acc + *ck) * *x;
     }
     acc
+}
+
+/// Party 0's first `n.next_power_of_two()` generators, if there are that many.
+type Generators<C> = (Vec<<C as Curve>::Point>, Vec<<C as Curve>::Point>);
+fn generators<C: Curve>(
+    bp_gens: &BulletproofGens<C>,
+    n: usize,
+) -> Result<Generators<C>, R1CSError> {
+    let (G, H) = bp_gens.vectors(GeneratorLayout::Prefix { len: n });
+    let np = n.next_power_of_two();
+    if G.len() < np || H.len() < np {
+        return Err(R1CSError::InvalidGeneratorsLength);
+    }
+    Ok((G, H))
 }
 
 /// The padded number of multipliers, if the generators and the limit allow it.

@@ -405,15 +405,55 @@ fn small_multipliers_commit_by_selection() {
         Err(R1CSError::GadgetError { .. })
     ));
     let (proof, _) = {
-        let mut p = Prover::<Ristretto, _>::new(&pc, shuffle_transcript(3));
+        let mut p =
+            Prover::<Ristretto, _>::new(&pc, shuffle::transcript(shuffle::DEFAULT_DOMAIN, 3));
         let vars: Vec<_> = [1u64, 2, 3, 3, 1, 2]
             .iter()
             .map(|v| p.commit((*v).into(), random_api::<Ristretto, _>(&mut r)).1)
             .collect();
-        shuffle(&mut p, vars[..3].to_vec(), vars[3..].to_vec()).expect("gadget");
+        shuffle::gadget(&mut p, vars[..3].to_vec(), vars[3..].to_vec()).expect("gadget");
         // The second phase's multipliers (x_i − z) are not small.
         p.declare_small(0..4);
         (p.prove_with_rng(&bp, &mut r), ())
     };
     assert!(matches!(proof, Err(R1CSError::GadgetError { .. })));
+}
+
+#[test]
+fn generators_shorter_than_their_claimed_capacity_are_an_error() {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let mut bp = BulletproofGens::<Ristretto>::new(2, 1);
+    bp.gens_capacity = 64; // a caller's mistake: the chains hold 2 generators
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"g"));
+    let (com, var) = p.commit(7u64.into(), random_api::<Ristretto, _>(&mut r));
+    range(&mut p, var.into(), Some(7), 10).expect("gadget");
+    assert_eq!(
+        p.prove_with_rng(&bp, &mut r).unwrap_err(),
+        R1CSError::InvalidGeneratorsLength
+    );
+    // The verifier of a valid proof, with the same generators: an error, no panic.
+    let good = BulletproofGens::<Ristretto>::new(16, 1);
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"g"));
+    let (com2, var) = p.commit(7u64.into(), random_api::<Ristretto, _>(&mut r));
+    range(&mut p, var.into(), Some(7), 10).expect("gadget");
+    let proof = p.prove_with_rng(&good, &mut r).expect("prove");
+    let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"g"));
+    let var = v.commit(com2);
+    range(&mut v, var.into(), None, 10).expect("gadget");
+    assert!(v.verify_with_rng(&proof, &pc, &bp, &mut r).is_err());
+    let _ = com;
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_is_the_byte_encoding() {
+    let proof = example_proof();
+    let json = serde_json::to_string(&proof).expect("serialise");
+    let back: R1CSProof<Ristretto> = serde_json::from_str(&json).expect("deserialise");
+    assert_eq!(back.to_bytes(), proof.to_bytes());
+    let bytes: Vec<u8> = serde_json::from_str(&json).expect("a byte array");
+    assert_eq!(bytes, proof.to_bytes());
+    // A malformed encoding is a deserialisation error.
+    assert!(serde_json::from_str::<R1CSProof<Ristretto>>("[1, 2, 3]").is_err());
 }
