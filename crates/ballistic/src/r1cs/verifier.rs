@@ -236,24 +236,34 @@ impl<C: Curve> Check<C> {
     }
 
     /// Whether the combined equation holds: one variable-time multiscalar
-    /// multiplication over the dynamic points, `B`, `B̃` and party 0's generators.
+    /// multiplication over the dynamic points, `B`, `B̃` and party 0's generators
+    /// (over the generators' cached verifier tables for this length when there are
+    /// some). Builds no table.
     pub(super) fn holds(mut self, pc_gens: &PedersenGens<C>, bp_gens: &BulletproofGens<C>) -> bool {
         let np = self.g.len();
-        let (G, H) = bp_gens.vectors(GeneratorLayout::Prefix { len: np });
-        let (Some(G), Some(H)) = (G.get(..np), H.get(..np)) else {
-            return false;
-        };
         let (B, B_blinding) = pc_gens.bases();
         self.scalars.extend_from_slice(&self.bases);
         self.points.extend_from_slice(&[B, B_blinding]);
-        self.scalars.extend_from_slice(&self.g);
-        self.points.extend_from_slice(G);
-        self.scalars.extend_from_slice(&self.h);
-        self.points.extend_from_slice(H);
-        C::is_identity(&crate::msm::dispatch::vartime_multiscalar_mul::<C>(
-            &self.scalars,
-            &self.points,
-        ))
+        let layout = GeneratorLayout::Prefix { len: np };
+        let check = match bp_gens.verifier_table(layout) {
+            Some(table) => {
+                let mut gh = self.g;
+                gh.extend_from_slice(&self.h);
+                C::vartime_precomputed_mul(&table, &gh, &self.scalars, &self.points)
+            }
+            None => {
+                let (G, H) = bp_gens.vectors(layout);
+                let (Some(G), Some(H)) = (G.get(..np), H.get(..np)) else {
+                    return false;
+                };
+                self.scalars.extend_from_slice(&self.g);
+                self.points.extend_from_slice(G);
+                self.scalars.extend_from_slice(&self.h);
+                self.points.extend_from_slice(H);
+                crate::msm::dispatch::vartime_multiscalar_mul::<C>(&self.scalars, &self.points)
+            }
+        };
+        C::is_identity(&check)
     }
 }
 
@@ -342,9 +352,13 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             let mut trng = transcript.borrow_mut().build_rng().finalize(rng);
             C::scalar_random_nonzero(&mut trng).map_err(|_| R1CSError::VerificationError)?
         };
-        let mut check = Check::new(eq.g.len(), eq.ipa_scalars.len() + eq.t_scalars.len());
+        let np = eq.g.len();
+        let mut check = Check::new(np, eq.ipa_scalars.len() + eq.t_scalars.len());
         check.add(&eq, C::scalar_one(), r);
         if check.holds(pc_gens, bp_gens) {
+            // A length's tables are built only once a proof of it has verified
+            // (within the generators' table budget).
+            bp_gens.admit_verifier_table(GeneratorLayout::Prefix { len: np });
             Ok(transcript)
         } else {
             Err(R1CSError::VerificationError)
