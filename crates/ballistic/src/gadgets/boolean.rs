@@ -67,8 +67,11 @@ pub fn allocate<C: Curve, CS: ConstraintSystem<C> + ?Sized>(
 /// assert_eq!(prover.prove(&BulletproofGens::new(1, 1)).unwrap_err(), R1CSError::Unsatisfied);
 /// ```
 pub fn constrain<C: Curve, CS: ConstraintSystem<C> + ?Sized>(cs: &mut CS, x: LinearCombination<C>) {
+    let i = cs.metrics().multipliers;
     let (_, _, o) = cs.multiply(x.clone(), LinearCombination::from(1u64) - x);
     cs.constrain(o.into());
+    // A bit, one minus it and zero: small for every satisfying witness.
+    cs.declare_small(i..i + 1);
 }
 
 /// Allocates the `n` low bits of `value` (least significant first), each
@@ -185,11 +188,14 @@ fn bit<C: Curve, CS: ConstraintSystem<C> + ?Sized>(
     cs: &mut CS,
     value: Option<u64>,
 ) -> Result<Variable<C>, R1CSError> {
+    let i = cs.metrics().multipliers;
     let (a, b, o) = cs.allocate_multiplier(
         value.map(|bit| (C::ApiScalar::from(1 - bit), C::ApiScalar::from(bit))),
     )?;
     cs.constrain(o.into());
     cs.constrain(a + (b - 1u64));
+    // `1 − b`, `b` and zero: small for every satisfying witness.
+    cs.declare_small(i..i + 1);
     Ok(b)
 }
 
