@@ -13,6 +13,8 @@
 //!
 //! | gadget | proves | multipliers | constraints |
 //! |---|---|---|---|
+//! | [`sha256`] compression | `compress(IV, block) = digest`, digest public | 25,997 (padded 2^15) | see [`sha256`] |
+//! | [`sha256`] message | `SHA-256(m) = digest`, `len(m) ≤ 55` hidden | 25,827 | see [`sha256`] |
 //! | [`boolean::allocate`] | a new variable `b ∈ {0, 1}` | 1 | 2 |
 //! | [`boolean::constrain`] | an existing `x ∈ {0, 1}` | 1 | 3 |
 //! | [`boolean::bits`] | `n` new bits | `n` | `2n` |
@@ -101,6 +103,7 @@ pub mod boolean;
 pub mod comparison;
 pub mod membership;
 pub mod range;
+pub mod sha256;
 pub mod shuffle;
 
 #[cfg(test)]
