@@ -857,9 +857,12 @@ impl<'a, C: Curve, CS: ConstraintSystem<C>> Circuit<'a, C, CS> {
 
     /// A new variable constrained to `{0, 1}`: one multiplier `b·(1 − b) = 0`.
     fn boolean(&mut self, value: Option<u64>) -> Result<Variable<C>, R1CSError> {
+        let i = self.cs.metrics().multipliers;
         let (l, r, o) = self
             .cs
             .allocate_multiplier(value.map(|b| (b.into(), (1 - b).into())))?;
+        // `b`, `1 − b` and zero: committed by selection.
+        self.cs.declare_small(i..i + 1);
         let one = C::scalar_one();
         self.cs.constrain(LinearCombination {
             terms: alloc::vec![(l, one), (r, one), (Variable::One(), -one)],
@@ -884,7 +887,12 @@ impl<'a, C: Curve, CS: ConstraintSystem<C>> Circuit<'a, C, CS> {
     /// The product of two forms: one multiplier.
     fn mul(&mut self, l: &Lin<C>, r: &Lin<C>) -> Lin<C> {
         let (left, right) = (self.lc(l), self.lc(r));
+        let i = self.cs.metrics().multipliers;
         let (_, _, o) = self.cs.multiply(left, right);
+        // Every product of the rounds and the schedule multiplies forms of bits
+        // whose values are in {−1, 0, 1} (a bit, a XOR of bits, a difference of
+        // two bits), so its inputs and output are small: committed by selection.
+        self.cs.declare_small(i..i + 1);
         let mut out = Lin::bit(Bit::Var(o, None));
         out.value = l.value.zip(r.value).map(|(a, b)| a * b);
         out
