@@ -14,6 +14,8 @@ and writes four plots to docs/img/ (or --out):
                           `tari_batch/n64_m1_k{K}` (tari_bulletproofs_plus), time / K
     secp256k1_ratios.svg  `zkp_prove/n64_m1`, `zkp_verify/n64_m1`, `zkp_batch/n64_m1_k{64,1024}`:
                           ballistic / c_ffi, c64_ffi, c64_asm_ffi (secp256k1-zkp's C code)
+    r1cs_shuffle.svg      `r1cs_shuffle_prove/k{K}` and `r1cs_shuffle_verify/k{K}`: ballistic,
+                          dalek (`bulletproofs` 4.0.0, `yoloproofs`)
 
 Each directory given is one run (one backend); up to four can be drawn together (the
 first with solid lines, filled markers and plain bars, the others dashed, hollow and
@@ -111,6 +113,15 @@ class Run:
     def per_m(self, group, side):
         """[(m, ns)] for n = 64."""
         return [(m, t) for m in PROVE_MS if (t := self.get(group, f"n64_m{m}", side))]
+
+    def per_shuffle_k(self, group, side):
+        """[(k, ns)] for the k-shuffle circuit benches."""
+        out = []
+        for g, ident, sd in self.r:
+            m = re.fullmatch(r"k(\d+)", ident or "")
+            if g == group and sd == side and m:
+                out.append((int(m.group(1)), self.r[(g, ident, sd)]))
+        return sorted(out)
 
     def per_k(self, group, side):
         """[(k, ns per proof)] for batches of single 64-bit proofs."""
@@ -388,6 +399,36 @@ def plot_vs_m(runs, group, verb, note):
     return c.finish(["lower is better"])
 
 
+def plot_shuffle(runs, note):
+    series = []
+    for r in runs:
+        for group, verb in (("r1cs_shuffle_prove", "prove"), ("r1cs_shuffle_verify", "verify")):
+            series.append((r, verb, r.per_shuffle_k(group, "ballistic"), r.per_shuffle_k(group, "dalek")))
+    ys = [t for _, _, a, b in series for _, t in a + b]
+    if not ys:
+        return None
+    what = ("dalek's k-shuffle circuit (2(k − 1) multipliers, two phases), one gadget on both "
+            "sides, criterion medians; labels: ballistic ÷ dalek, same run.")
+    lines = caption_lines(runs, note, what)
+    lines.insert(1, "Solid: prove; dashed: verify (ballistic over its cached generator tables).")
+    c = Chart("R1CS: k-shuffle against dalek's bulletproofs 4.0.0", "k (values shuffled)",
+              "time (log scale)", lines)
+    xs = [k for _, _, a, b in series for k, _ in a + b]
+    c.frame(xs, ys, sorted(set(xs)))
+    for run, verb, ours, theirs in series:
+        _, filled = style(run)
+        dash = "6,4" if verb == "verify" else None
+        c.series(theirs, f"dalek 4.0.0 {verb}" + suffix(runs, run), COLOURS["dalek"], dash,
+                 filled, "square", key=(1, run.index, verb))
+        c.series(ours, f"ballistic {verb}" + suffix(runs, run), COLOURS["ballistic"], dash, filled,
+                 key=(0, run.index, verb))
+        d = dict(theirs)
+        for k, t in ours:
+            if k in d:
+                c.annotate(k, t, f"{t / d[k]:.2f}×", COLOURS["ballistic"])
+    return c.finish(["lower is better"])
+
+
 def dalek_per_proof(run):
     """dalek verifies one by one: the batch bench's time / k, else its single verify."""
     pts = run.per_k("batch_verify", "dalek")
@@ -578,6 +619,7 @@ def main():
         ("prove_vs_m.svg", plot_vs_m(runs, "prove", "prove", note)),
         ("verify_vs_m.svg", plot_vs_m(runs, "verify", "verify", note)),
         ("batch_per_proof.svg", plot_batch(runs, note)),
+        ("r1cs_shuffle.svg", plot_shuffle(runs, note)),
         ("secp256k1_ratios.svg", plot_secp(runs, note)),
     ]
     os.makedirs(out_dir, exist_ok=True)

@@ -1625,10 +1625,12 @@ mod tests {
         );
     }
 
-    /// Release-mode measurements (printed, not asserted):
-    /// `cargo test --release -p ballistic --lib gadgets::sha256 -- --nocapture`.
+    /// Release-mode measurements (printed, not asserted; ignored by default so that CI
+    /// does not spend a minute on them): `cargo test --release -p ballistic --lib
+    /// gadgets::sha256::tests::release_timings -- --ignored --nocapture`.
     #[cfg(not(debug_assertions))]
     #[test]
+    #[ignore = "a measurement, run on demand"]
     fn release_timings() {
         fn run<C: Curve>(proofs: usize) {
             use std::time::Instant;
