@@ -275,7 +275,7 @@ pub struct Malformed(String);
 
 impl Malformed {
     /// A problem with one field: `field "<name>": <message>`.
-    fn field(name: &str, message: impl fmt::Display) -> Self {
+    pub(crate) fn field(name: &str, message: impl fmt::Display) -> Self {
         Malformed(format!("field {name:?}: {message}"))
     }
 }
@@ -316,7 +316,7 @@ struct RawProofFile {
 
 /// Deserializes a field that is present (even as `null`) as `Some`; with
 /// `#[serde(default)]`, an absent field stays `None`.
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+pub(crate) fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
     Value::deserialize(d).map(Some)
 }
 
@@ -359,7 +359,7 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, Malformed> {
 }
 
 /// Describes a JSON value's type for messages ("got a number").
-fn kind(v: &Value) -> &'static str {
+pub(crate) fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -371,7 +371,7 @@ fn kind(v: &Value) -> &'static str {
 }
 
 /// The string in field `name`, or a message naming the field.
-fn string_field<'a>(name: &str, v: &'a Value, what: &str) -> Result<&'a str, Malformed> {
+pub(crate) fn string_field<'a>(name: &str, v: &'a Value, what: &str) -> Result<&'a str, Malformed> {
     match v {
         Value::String(s) => Ok(s),
         Value::Null => Err(Malformed::field(
@@ -387,7 +387,7 @@ fn string_field<'a>(name: &str, v: &'a Value, what: &str) -> Result<&'a str, Mal
 
 /// Decodes one commitment: exactly `curve.commitment_bytes()` bytes of hex, and on
 /// secp256k1 the prefix `0x08` or `0x09` of a secp256k1-zkp Pedersen commitment.
-fn commitment_field(curve: Curve, name: &str, v: &Value) -> Result<Vec<u8>, Malformed> {
+pub(crate) fn commitment_field(curve: Curve, name: &str, v: &Value) -> Result<Vec<u8>, Malformed> {
     let len = curve.commitment_bytes();
     let what = format!("{len} bytes of hex");
     let s = string_field(name, v, &what)?;
@@ -434,21 +434,30 @@ fn plausible_proof_len(curve: Curve, len: usize) -> bool {
     }
 }
 
-/// Parses and checks the structure of a proof file.
-pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
-    // serde's derived structs also accept a JSON array of the fields in order; a
-    // proof file must be an object.
+/// Deserializes the top level of a JSON file into `T`, a struct of fields: serde's
+/// derived structs also accept a JSON array of the fields in order, but a file must
+/// be an object (`expecting` says which). Syntax errors are "not valid JSON"; unknown
+/// or duplicate fields are serde's messages.
+pub(crate) fn parse_object<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    expecting: &str,
+) -> Result<T, Malformed> {
     match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
         Some(b'{') | None => {}
         Some(_) if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok() => {
-            return Err(Malformed(format!("expected {EXPECTING}")))
+            return Err(Malformed(format!("expected {expecting}")))
         }
         Some(_) => {}
     }
-    let raw: RawProofFile = serde_json::from_slice(bytes).map_err(|e| match e.classify() {
+    serde_json::from_slice(bytes).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => Malformed(e.to_string()),
         _ => Malformed(format!("not valid JSON: {e}")),
-    })?;
+    })
+}
+
+/// Parses and checks the structure of a proof file.
+pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
+    let raw: RawProofFile = parse_object(bytes, EXPECTING)?;
 
     let curve_name = string_field("curve", &raw.curve, "a curve name")?;
     let curve = Curve::parse(curve_name).map_err(|m| Malformed::field("curve", m))?;

@@ -1,5 +1,6 @@
 //! The parts of the `ballistic` command that other code (the fuzz targets) uses: the
-//! proof-file format with its strict reader, and the command's error type.
+//! proof-file formats (range proofs, circuit proofs) with their strict readers, and
+//! the command's error type.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(
@@ -7,5 +8,6 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod circuit_format;
 pub mod error;
 pub mod format;

@@ -6,6 +6,9 @@
 //! ballistic prove --curve secp256k1 [--bits N] --values v1,v2,... \
 //!                 [--extra-commit HEX] [--out FILE] [--openings FILE]
 //! ballistic verify FILE...
+//! ballistic circuit prove shuffle --inputs v1,v2,... --outputs w1,w2,... \
+//!                 [--domain LABEL] [--curve ristretto255|secp256k1] [--out FILE]
+//! ballistic circuit verify FILE...
 //! ballistic demo
 //! ballistic bench [--quick]
 //! ```
@@ -50,6 +53,20 @@
 //! [`format::MAX_VALUES`]) and files over [`format::MAX_FILE_BYTES`] are refused
 //! with a message naming the file and the field.
 //!
+//! ## Circuit proof files
+//!
+//! `circuit prove` writes arithmetic-circuit (R1CS) proofs of the library's gadgets,
+//! one JSON object per file with a `circuit` field; `circuit verify` reads them (and
+//! only them). The shuffle's, on either curve:
+//!
+//! ```json
+//! {"circuit":"shuffle","curve":"ristretto255","k":4,"domain":"ShuffleProofTest",
+//!  "commitments":["<4 inputs>", "…", "<then 4 outputs>"],"proof":"<hex>"}
+//! ```
+//!
+//! The fields, the transcript and the limits are described in
+//! [`ballistic_cli::circuit_format`]; the reader is as strict as the range proofs'.
+//!
 //! ## Openings file
 //!
 //! `prove --openings FILE` writes the secrets separately; they never appear in the
@@ -73,10 +90,12 @@
 //!
 //! ## Exit status
 //!
-//! * 0: success; for `verify`, every proof is valid.
-//! * 1: `verify` rejected at least one proof (and no file was malformed).
-//! * 2: usage error, a value that does not fit in `--bits`, an unsupported curve or
-//!   shape, an unreadable or malformed file (this wins over 1), or an I/O error.
+//! * 0: success; for `verify` and `circuit verify`, every proof is valid.
+//! * 1: `verify` or `circuit verify` rejected at least one proof (and no file was
+//!   malformed).
+//! * 2: usage error, a value that does not fit in `--bits`, shuffle outputs that are
+//!   not a permutation of the inputs, an unsupported curve or shape, an unreadable or
+//!   malformed file (this wins over 1), or an I/O error.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(
@@ -85,6 +104,7 @@
 )]
 
 mod bench;
+mod circuit;
 mod demo;
 mod output;
 mod prove;
@@ -105,11 +125,13 @@ use error::{eprint_line, EXIT_ERROR};
     name = "ballistic",
     version,
     about = "Prove and verify Bulletproofs range proofs (zero-knowledge proofs that \
-             committed values lie in [0, 2^n))",
+             committed values lie in [0, 2^n)) and arithmetic-circuit proofs",
     long_about = "Prove and verify Bulletproofs range proofs: short zero-knowledge proofs \
                   that committed values lie in [0, 2^n), with no trusted setup. Curves: \
                   ristretto255 (dalek's bulletproofs format, the default) and secp256k1 \
                   (secp256k1-zkp's format, as in Grin; prove --curve secp256k1).\n\n\
+                  `ballistic circuit` proves and verifies arithmetic-circuit (R1CS) \
+                  statements: a shuffle of committed values.\n\n\
                   New here? Run `ballistic demo`.",
     after_help = "Exit status: 0 success (all proofs valid), 1 a proof was rejected, \
                   2 usage error or unreadable/malformed input.",
@@ -147,6 +169,23 @@ enum Command {
     )]
     Verify(verify::VerifyArgs),
 
+    /// Arithmetic-circuit (R1CS) proofs: prove a shuffle; verify circuit proof files.
+    #[command(
+        arg_required_else_help = true,
+        long_about = "Arithmetic-circuit (R1CS) proofs of the library's gadgets, on \
+                      ristretto255 or secp256k1:\n  \
+                      circuit prove shuffle: committed outputs are a permutation of \
+                      committed inputs (dalek's k-shuffle);\n  \
+                      circuit verify FILE...: batch-verify circuit proof files.",
+        after_help = "Examples:\n  \
+                      ballistic circuit prove shuffle --inputs 3,1,4,1 --outputs 1,1,3,4 --out s.json\n  \
+                      ballistic circuit prove shuffle --curve secp256k1 --inputs 5,6 --outputs 6,5 --out k.json\n  \
+                      ballistic circuit verify s.json k.json\n\n\
+                      Exit status: 0 success (all proofs valid), 1 a proof was rejected, \
+                      2 usage error, a false statement to prove, or unreadable/malformed input."
+    )]
+    Circuit(circuit::CircuitArgs),
+
     /// A guided first run: commit, prove, verify, tamper, and measure sizes and times.
     Demo(demo::DemoArgs),
 
@@ -183,6 +222,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Prove(args) => prove::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Circuit(args) => circuit::run(args),
         Command::Demo(args) => demo::run(args),
         Command::Bench(args) => bench::run(args),
     };

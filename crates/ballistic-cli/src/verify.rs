@@ -53,17 +53,8 @@ pub struct VerifyArgs {
 /// The verdict on one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// The proof verifies.
-    Valid {
-        /// Curve of the proof.
-        curve: Curve,
-        /// Bit width.
-        bits: usize,
-        /// Number of values.
-        values: usize,
-        /// Proof size in bytes.
-        proof_bytes: usize,
-    },
+    /// The proof verifies; the text describes it (curve, shape, size).
+    Valid(String),
     /// The file is well formed but the proof is rejected, for the given reason.
     Invalid(String),
     /// The file cannot be read or is not a well-formed proof file.
@@ -310,12 +301,13 @@ fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
         .map(|(i, f)| match f {
             Err(verdict) => verdict,
             Ok(p) => match failures.get(&i) {
-                None => Verdict::Valid {
-                    curve: p.curve,
-                    bits: p.bits,
-                    values: p.values,
-                    proof_bytes: p.proof_bytes,
-                },
+                None => Verdict::Valid(format!(
+                    "{}, {} bits, {}, {} bytes",
+                    p.curve.name(),
+                    p.bits,
+                    plural(p.values, "value"),
+                    p.proof_bytes
+                )),
                 Some(ProofError::VerificationError) => {
                     Verdict::Invalid("proof does not verify".into())
                 }
@@ -326,7 +318,7 @@ fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
 }
 
 /// `"1 value"`, `"2 values"`.
-fn plural(count: usize, noun: &str) -> String {
+pub fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("{count} {noun}")
     } else {
@@ -340,29 +332,26 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, CliError> {
         return crate::vectors::run(path);
     }
     let decoded: Vec<Result<Pending, Verdict>> = args.files.iter().map(|p| check_path(p)).collect();
-    let verdicts = verify_all(decoded);
+    report(&args.files, verify_all(decoded))
+}
+
+/// Prints one line per file (`valid (…)`, `INVALID (reason)`, or `MALFORMED` with
+/// the reason on standard error), then a summary, and returns the exit status:
+/// [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
+/// invalid, else [`EXIT_OK`]. `verdicts` are in the order of `files`.
+pub fn report(files: &[PathBuf], verdicts: Vec<Verdict>) -> Result<ExitCode, CliError> {
     let mut out = std::io::stdout().lock();
     let (mut valid, mut invalid, mut malformed) = (0usize, Vec::new(), Vec::new());
-    for (path, verdict) in args.files.iter().zip(verdicts) {
+    for (path, verdict) in files.iter().zip(verdicts) {
         let name = if path.as_os_str() == "-" {
             "<stdin>".to_string()
         } else {
             path.display().to_string()
         };
         match verdict {
-            Verdict::Valid {
-                curve,
-                bits,
-                values,
-                proof_bytes,
-            } => {
+            Verdict::Valid(description) => {
                 valid += 1;
-                writeln!(
-                    out,
-                    "{name}: valid ({}, {bits} bits, {}, {proof_bytes} bytes)",
-                    curve.name(),
-                    plural(values, "value")
-                )?;
+                writeln!(out, "{name}: valid ({description})")?;
             }
             Verdict::Invalid(reason) => {
                 writeln!(out, "{name}: INVALID ({reason})")?;
@@ -377,7 +366,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, CliError> {
         }
     }
 
-    let total = args.files.len();
+    let total = files.len();
     let mut summary = if valid == total {
         format!("all {} valid", plural(total, "proof"))
     } else {

@@ -728,9 +728,28 @@ fn demo_runs_and_shows_rejections() {
 fn help_and_version() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = run(dir.path(), &["--help"]).expect(0);
-    for cmd in ["prove", "verify", "demo"] {
+    for cmd in ["prove", "verify", "circuit", "demo"] {
         assert!(out.stdout.contains(cmd), "{}", out.stdout);
     }
+    let out = run(dir.path(), &["circuit", "--help"]).expect(0);
+    for text in ["prove", "verify", "shuffle", "Exit status"] {
+        assert!(out.stdout.contains(text), "{text}:\n{}", out.stdout);
+    }
+    let out = run(dir.path(), &["circuit", "prove", "shuffle", "--help"]).expect(0);
+    for flag in [
+        "--inputs",
+        "--outputs",
+        "--domain",
+        "--curve",
+        "--out",
+        "ShuffleProofTest",
+        "not a permutation",
+    ] {
+        assert!(out.stdout.contains(flag), "{flag}:\n{}", out.stdout);
+    }
+    // `circuit` alone prints its help (a usage error).
+    let out = run(dir.path(), &["circuit"]).expect(2);
+    assert!(out.stderr.contains("prove"), "{}", out.stderr);
     let out = run(dir.path(), &["prove", "--help"]).expect(0);
     for flag in [
         "--curve",
@@ -1686,4 +1705,494 @@ fn a_failed_openings_write_leaves_no_file_behind_and_no_proof() {
     let out = prove_to(dir.path(), "1", "p.json", "nodir/s.json").expect(2);
     assert!(out.stderr.contains("nodir/s.json"), "{}", out.stderr);
     assert_eq!(dir_names(dir.path()), ["secrets.json"]);
+}
+
+/// Runs `ballistic circuit prove shuffle --inputs inputs --outputs outputs --out name`
+/// with `extra` arguments in `dir`.
+fn prove_shuffle(dir: &Path, name: &str, inputs: &str, outputs: &str, extra: &[&str]) -> Run {
+    let mut args = vec![
+        "circuit",
+        "prove",
+        "shuffle",
+        "--inputs",
+        inputs,
+        "--outputs",
+        outputs,
+        "--out",
+        name,
+    ];
+    args.extend_from_slice(extra);
+    run(dir, &args)
+}
+
+/// The length of an R1CS proof with `point`-byte points and `multipliers`
+/// multipliers, computed independently of the binary: a version byte, 8 points (11
+/// with a second phase), 5 scalars and two points per inner-product round.
+fn expected_r1cs_len(point: usize, two_phase: bool, multipliers: usize) -> usize {
+    let mut rounds = 0;
+    while (1usize << rounds) < multipliers {
+        rounds += 1;
+    }
+    1 + if two_phase { 11 } else { 8 } * point + 5 * 32 + 2 * rounds * point
+}
+
+/// The commitments of a circuit proof file, decoded from hex.
+fn commitments_of(file: &Value) -> Vec<Vec<u8>> {
+    file["commitments"]
+        .as_array()
+        .expect("commitments")
+        .iter()
+        .map(|c| hex::decode(c.as_str().expect("hex string")).expect("hex"))
+        .collect()
+}
+
+/// The proof bytes of a proof file.
+fn proof_of(file: &Value) -> Vec<u8> {
+    hex::decode(file["proof"].as_str().expect("hex string")).expect("hex")
+}
+
+#[test]
+fn circuit_shuffle_round_trip_checked_by_the_library() {
+    use ballistic::gadgets::shuffle;
+    use ballistic::ristretto::r1cs::R1CSProof;
+    use ballistic::ristretto::BulletproofGens;
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = prove_shuffle(dir.path(), "s.json", "3,1,4,1", "1,1,3,4", &[]).expect(0);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr
+            .contains("wrote s.json: shuffle of k = 4 on ristretto255, 705-byte proof"),
+        "{}",
+        out.stderr
+    );
+    let file = read_json(&dir.path().join("s.json"));
+    let mut keys: Vec<&str> = file
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        ["circuit", "commitments", "curve", "domain", "k", "proof"]
+    );
+    assert_eq!(file["circuit"], "shuffle");
+    assert_eq!(file["curve"], "ristretto255");
+    assert_eq!(file["k"], 4);
+    assert_eq!(file["domain"], "ShuffleProofTest");
+    let commitments = commitments_of(&file);
+    assert_eq!(commitments.len(), 8);
+    for c in file["commitments"].as_array().expect("array") {
+        let c = c.as_str().expect("string");
+        assert_eq!(c.len(), 64);
+        assert!(is_lower_hex(c), "{c}");
+    }
+    let proof = proof_of(&file);
+    // 2(k − 1) = 6 multipliers and the shuffle's second phase.
+    assert_eq!(proof.len(), expected_r1cs_len(32, true, 6));
+    assert_eq!(proof.len(), 705);
+
+    let out = run(dir.path(), &["circuit", "verify", "s.json"]).expect(0);
+    assert_eq!(
+        out.stdout,
+        "s.json: valid (shuffle, ristretto255, k = 4, 705 bytes)\nall 1 proof valid\n"
+    );
+
+    // The library's own shuffle verifier, with dalek's test's transcript and
+    // generators, accepts the file's proof for the file's commitments.
+    let coms: Vec<CompressedRistretto> = commitments
+        .iter()
+        .map(|c| CompressedRistretto::from_slice(c).expect("32 bytes"))
+        .collect();
+    let pc = PedersenGens::default();
+    let bp = BulletproofGens::new(shuffle::generators_capacity(4).expect("k"), 1);
+    let r1cs = R1CSProof::from_bytes(&proof).expect("parses");
+    shuffle::verify(&pc, &bp, b"ShuffleProofTest", &coms, &r1cs).expect("the library verifies");
+    assert!(shuffle::verify(&pc, &bp, b"another", &coms, &r1cs).is_err());
+
+    // Standard output without --out, a chosen domain, read back from standard input.
+    let proved = run(
+        dir.path(),
+        &[
+            "circuit",
+            "prove",
+            "shuffle",
+            "--inputs",
+            "7",
+            "--outputs",
+            "7",
+            "--domain",
+            "my app",
+        ],
+    )
+    .expect(0);
+    let file: Value = serde_json::from_str(&proved.stdout).expect("proof JSON on stdout");
+    assert_eq!(file["domain"], "my app");
+    assert_eq!(file["k"], 1);
+    // k = 1: one linear constraint, no multiplier, no second phase.
+    assert_eq!(proof_of(&file).len(), expected_r1cs_len(32, false, 1));
+    let out = run_with_stdin(
+        dir.path(),
+        &["circuit", "verify", "-"],
+        Some(proved.stdout.as_bytes()),
+    )
+    .expect(0);
+    assert!(
+        out.stdout
+            .contains("<stdin>: valid (shuffle, ristretto255, k = 1, 417 bytes)"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn circuit_shuffle_refuses_false_statements_and_bad_flags_with_exit_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let long_domain = "d".repeat(1025);
+    let cases: &[(&str, &str, &[&str], &str)] = &[
+        (
+            "3,1,4,1",
+            "1,2,3,4",
+            &[],
+            "--outputs is not a permutation of --inputs: 1 appears twice in the inputs and once in the outputs",
+        ),
+        (
+            "5",
+            "6",
+            &["--curve", "secp256k1"],
+            "--outputs is not a permutation of --inputs: 5 appears once in the inputs and 0 times in the outputs",
+        ),
+        (
+            "1,2,3",
+            "3,2",
+            &[],
+            "--inputs has 3 values and --outputs 2",
+        ),
+        ("1", "1", &["--curve", "ed25519"], "unsupported curve \"ed25519\""),
+        ("1", "1", &["--domain", &long_domain], "--domain is 1025 bytes long; the limit is 1024"),
+        ("1,x", "1", &[], "invalid value"),
+    ];
+    for &(inputs, outputs, extra, expected) in cases {
+        let out = prove_shuffle(dir.path(), "p.json", inputs, outputs, extra).expect(2);
+        assert!(
+            out.stderr.contains(expected),
+            "{inputs} -> {outputs} {extra:?}: expected {expected:?} in:\n{}",
+            out.stderr
+        );
+        assert!(!dir.path().join("p.json").exists(), "no proof written");
+    }
+    let many = (0..1025)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let out = prove_shuffle(dir.path(), "p.json", &many, &many, &[]).expect(2);
+    assert!(
+        out.stderr
+            .contains("--inputs has 1025 values; the limit is 1024"),
+        "{}",
+        out.stderr
+    );
+    run(
+        dir.path(),
+        &["circuit", "prove", "shuffle", "--inputs", "1"],
+    )
+    .expect(2);
+    run(dir.path(), &["circuit", "prove", "sha512"]).expect(2);
+}
+
+#[test]
+fn circuit_tampered_shuffles_are_invalid_and_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    prove_shuffle(dir.path(), "good.json", "10,20,30", "30,10,20", &[]).expect(0);
+    let good = read_json(&dir.path().join("good.json"));
+    let proof = proof_of(&good);
+    let mut cases: Vec<(&str, Value)> = Vec::new();
+    // A bit of t_x (after the version byte and 11 points), of the first point, of
+    // the last scalar.
+    for (name, pos) in [
+        ("tx.json", 1 + 11 * 32),
+        ("point.json", 1),
+        ("b.json", proof.len() - 32),
+    ] {
+        let mut bad = proof.clone();
+        bad[pos] ^= 0x01;
+        let mut file = good.clone();
+        file["proof"] = json!(hex::encode(&bad));
+        cases.push((name, file));
+    }
+    // Inputs and outputs exchanged: a shuffle too, but another statement.
+    let c = good["commitments"].as_array().expect("array").clone();
+    let mut file = good.clone();
+    file["commitments"] = json!([c[3], c[4], c[5], c[0], c[1], c[2]]);
+    cases.push(("exchanged.json", file));
+    // Another domain.
+    let mut file = good.clone();
+    file["domain"] = json!("another");
+    cases.push(("domain.json", file));
+    // A commitment that is not a point.
+    let mut file = good.clone();
+    file["commitments"][0] = json!("ff".repeat(32));
+    cases.push(("notpoint.json", file));
+    // The proof of another k: the length of another shape.
+    let other = read_json(&dir.path().join({
+        prove_shuffle(dir.path(), "k5.json", "1,2,3,4,5", "5,4,3,2,1", &[]).expect(0);
+        "k5.json"
+    }));
+    let mut file = good.clone();
+    file["proof"] = other["proof"].clone();
+    cases.push(("shape.json", file));
+
+    for (name, file) in &cases {
+        write_json(&dir.path().join(name), file);
+        let out = run(dir.path(), &["circuit", "verify", name]).expect(1);
+        assert!(
+            out.stdout.contains(&format!("{name}: INVALID (")),
+            "{}",
+            out.stdout
+        );
+        assert!(
+            out.stdout
+                .ends_with(&format!("0 of 1 proof valid; invalid: {name}\n")),
+            "{}",
+            out.stdout
+        );
+    }
+    let out = run(dir.path(), &["circuit", "verify", "notpoint.json"]).expect(1);
+    assert!(
+        out.stdout
+            .contains("INVALID (commitments[0] is not a valid ristretto255 point)"),
+        "{}",
+        out.stdout
+    );
+    let out = run(dir.path(), &["circuit", "verify", "shape.json"]).expect(1);
+    assert!(
+        out.stdout
+            .contains("INVALID (proof is 705 bytes; a shuffle of k = 3 needs 641)"),
+        "{}",
+        out.stdout
+    );
+    run(dir.path(), &["circuit", "verify", "good.json", "k5.json"]).expect(0);
+}
+
+#[test]
+fn circuit_malformed_files_exit_2_naming_file_and_field() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    prove_shuffle(dir.path(), "good.json", "1,2", "2,1", &[]).expect(0);
+    let good = read_json(&dir.path().join("good.json"));
+    // A range proof file is not a circuit proof file.
+    prove(dir.path(), "range.json", 8, "1");
+    let mut cases: Vec<(&str, &str)> = vec![
+        ("junk.json", "junk.json: not valid JSON"),
+        ("range.json", "range.json: unknown field `bits`"),
+    ];
+    fs::write(dir.path().join("junk.json"), "{not json").expect("write");
+    let edits: Vec<(&str, &str, Option<Value>, &str)> = vec![
+        (
+            "circuit",
+            "nocircuit.json",
+            None,
+            "field \"circuit\": missing",
+        ),
+        (
+            "circuit",
+            "circuit.json",
+            Some(json!("sha512")),
+            "field \"circuit\": unsupported circuit \"sha512\"",
+        ),
+        (
+            "k",
+            "k.json",
+            Some(json!(3)),
+            "field \"commitments\": 4 entries; a shuffle of k = 3 has 2k = 6",
+        ),
+        (
+            "k",
+            "k0.json",
+            Some(json!(0)),
+            "field \"k\": expected an integer in 1..=1024, got 0",
+        ),
+        ("domain", "domain.json", None, "field \"domain\": missing"),
+        (
+            "proof",
+            "proof.json",
+            Some(json!("00".repeat(100))),
+            "field \"proof\": 100 bytes is not the length of an R1CS proof",
+        ),
+        (
+            "commitments",
+            "hex.json",
+            Some(json!(["zz", "00", "00", "00"])),
+            "field \"commitments[0]\": not 32 bytes of hex",
+        ),
+    ];
+    for (field, name, value, expected) in edits {
+        let mut file = good.clone();
+        let obj = file.as_object_mut().expect("object");
+        match value {
+            Some(v) => obj.insert(field.into(), v),
+            None => obj.remove(field),
+        };
+        write_json(&dir.path().join(name), &file);
+        cases.push((name, expected));
+    }
+    for (name, expected) in &cases {
+        let out = run(dir.path(), &["circuit", "verify", name]).expect(2);
+        assert!(out.stderr.contains(expected), "{name}: {}", out.stderr);
+        assert!(
+            out.stdout.contains(&format!("{name}: MALFORMED")),
+            "{}",
+            out.stdout
+        );
+    }
+    let out = run(dir.path(), &["circuit", "verify", "missing.json"]).expect(2);
+    assert!(
+        out.stderr.contains("missing.json: cannot open"),
+        "{}",
+        out.stderr
+    );
+    run(dir.path(), &["circuit", "verify"]).expect(2);
+}
+
+#[test]
+fn circuit_verify_batches_many_files_and_names_the_invalid_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    prove_shuffle(dir.path(), "a.json", "1,2,3", "3,2,1", &[]).expect(0);
+    prove_shuffle(dir.path(), "b.json", "9", "9", &["--domain", "b"]).expect(0);
+    prove_shuffle(
+        dir.path(),
+        "c.json",
+        "5,6",
+        "6,5",
+        &["--curve", "secp256k1"],
+    )
+    .expect(0);
+    prove_shuffle(
+        dir.path(),
+        "d.json",
+        "0,0,1,1,2",
+        "1,0,2,1,0",
+        &["--curve", "secp256k1", "--domain", "d"],
+    )
+    .expect(0);
+    let c = read_json(&dir.path().join("c.json"));
+    let mut bad = c.clone();
+    bad["domain"] = json!("not the one");
+    write_json(&dir.path().join("bad.json"), &bad);
+
+    let out = run(
+        dir.path(),
+        &[
+            "circuit", "verify", "a.json", "c.json", "bad.json", "b.json", "d.json",
+        ],
+    )
+    .expect(1);
+    for line in [
+        "a.json: valid (shuffle, ristretto255, k = 3, 641 bytes)",
+        "b.json: valid (shuffle, ristretto255, k = 1, 417 bytes)",
+        "c.json: valid (shuffle, secp256k1, k = 2, 590 bytes)",
+        "bad.json: INVALID (proof does not verify)",
+        "d.json: valid (shuffle, secp256k1, k = 5, 722 bytes)",
+    ] {
+        assert!(out.stdout.contains(line), "missing {line}:\n{}", out.stdout);
+    }
+    assert_eq!(
+        out.stdout.lines().last(),
+        Some("4 of 5 proofs valid; invalid: bad.json")
+    );
+    // In argument order.
+    let order: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.split(':').next())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    assert_eq!(order, ["a.json", "c.json", "bad.json", "b.json", "d.json"]);
+
+    // A malformed file among them: exit 2, and every other file is still verified.
+    fs::write(dir.path().join("junk.json"), "[]").expect("write");
+    let out = run(
+        dir.path(),
+        &[
+            "circuit",
+            "verify",
+            "junk.json",
+            "a.json",
+            "bad.json",
+            "d.json",
+        ],
+    )
+    .expect(2);
+    assert!(out.stdout.contains("a.json: valid"), "{}", out.stdout);
+    assert!(out.stdout.contains("d.json: valid"), "{}", out.stdout);
+    assert!(out.stdout.contains("bad.json: INVALID"), "{}", out.stdout);
+    assert!(
+        out.stderr
+            .contains("junk.json: expected a ballistic circuit proof file"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        out.stdout.lines().last(),
+        Some("2 of 4 proofs valid; invalid: bad.json; malformed: junk.json")
+    );
+}
+
+#[test]
+fn circuit_shuffle_on_secp256k1_checked_by_the_library() {
+    use ballistic::curve::secp256k1::Secp256k1;
+    use ballistic::gadgets::shuffle;
+    use ballistic::generators::{BulletproofGens, PedersenGens};
+    use ballistic::r1cs::R1CSProof;
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    prove_shuffle(
+        dir.path(),
+        "k.json",
+        "100,200,300",
+        "300,100,200",
+        &["--curve", "secp256k1", "--domain", "mix"],
+    )
+    .expect(0);
+    let file = read_json(&dir.path().join("k.json"));
+    assert_eq!(file["curve"], "secp256k1");
+    assert_eq!(file["domain"], "mix");
+    let commitments = commitments_of(&file);
+    assert_eq!(commitments.len(), 6);
+    for c in &commitments {
+        assert_eq!(c.len(), 33);
+        assert!(c[0] == 0x08 || c[0] == 0x09, "prefix {:02x}", c[0]);
+    }
+    let proof = proof_of(&file);
+    assert_eq!(proof.len(), expected_r1cs_len(33, true, 4));
+    let out = run(dir.path(), &["circuit", "verify", "k.json"]).expect(0);
+    assert!(
+        out.stdout.contains(&format!(
+            "k.json: valid (shuffle, secp256k1, k = 3, {} bytes)",
+            proof.len()
+        )),
+        "{}",
+        out.stdout
+    );
+
+    let coms: Vec<[u8; 33]> = commitments
+        .iter()
+        .map(|c| <[u8; 33]>::try_from(c.as_slice()).expect("33 bytes"))
+        .collect();
+    let pc = PedersenGens::<Secp256k1>::default();
+    let bp = BulletproofGens::<Secp256k1>::new(shuffle::generators_capacity(3).expect("k"), 1);
+    let r1cs = R1CSProof::<Secp256k1>::from_bytes(&proof).expect("parses");
+    shuffle::verify(&pc, &bp, b"mix", &coms, &r1cs).expect("the library verifies");
+
+    // The same proof relabelled as ristretto255 is malformed (33-byte commitments).
+    let mut relabelled = file.clone();
+    relabelled["curve"] = json!("ristretto255");
+    write_json(&dir.path().join("r.json"), &relabelled);
+    let out = run(dir.path(), &["circuit", "verify", "r.json"]).expect(2);
+    assert!(
+        out.stderr.contains("r.json: field \"proof\""),
+        "{}",
+        out.stderr
+    );
 }

@@ -1,0 +1,540 @@
+//! `ballistic circuit`: arithmetic-circuit (R1CS) proofs of the library's gadgets.
+//!
+//! * `circuit prove shuffle` commits to `k` inputs and `k` outputs and proves that
+//!   the outputs are a permutation of the inputs ([`ballistic::gadgets::shuffle`]).
+//!   Outputs that are not a permutation are refused before proving, as a value that
+//!   does not fit is by `prove`: exit status 2.
+//! * `circuit verify FILE...` verifies circuit proof files of every circuit and
+//!   curve, in one [`ballistic::r1cs::BatchVerifier`] per curve (split when the
+//!   pending proofs reach [`BATCH_MULTIPLIERS`] padded multipliers, which bounds the
+//!   memory a batch holds), and reports every file as `verify` does: valid,
+//!   `INVALID` (the bytes are not points and scalars, the proof has the length of
+//!   another shape, or it does not verify) or malformed (exit 2, which wins over
+//!   1).
+//!
+//! The file format is [`ballistic_cli::circuit_format`]'s.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use ballistic::curve::ristretto::Ristretto;
+use ballistic::curve::secp256k1::Secp256k1;
+use ballistic::curve::Curve as CurveOps;
+use ballistic::gadgets::shuffle;
+use ballistic::generators::{BulletproofGens, PedersenGens};
+use ballistic::r1cs::{BatchVerifier, R1CSError, R1CSProof};
+use clap::{Args, Subcommand};
+use rand::rngs::OsRng;
+
+use ballistic_cli::circuit_format::{
+    parse_circuit_file, shuffle_proof_len, CircuitFile, ShuffleFile, ShuffleFileOut,
+    CIRCUIT_SHUFFLE, MAX_SHUFFLE_K, SHUFFLE_DEFAULT_DOMAIN,
+};
+use ballistic_cli::format::{self, Curve, CURVE_RISTRETTO255, MAX_DOMAIN_BYTES};
+
+use crate::error::{eprint_line, CliError};
+use crate::verify::{report, Verdict};
+
+/// The most padded multipliers of the proofs one batch holds before it is checked
+/// (`2^20`: each pending proof keeps two scalars per padded multiplier, so a batch
+/// holds at most 64 MiB of them). Larger sets of files are verified in several
+/// batches.
+pub const BATCH_MULTIPLIERS: usize = 1 << 20;
+
+/// Arguments of `ballistic circuit`.
+#[derive(Debug, Args)]
+pub struct CircuitArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: CircuitCommand,
+}
+
+/// The subcommands of `ballistic circuit`.
+#[derive(Debug, Subcommand)]
+pub enum CircuitCommand {
+    /// Prove a circuit statement; writes a circuit proof file.
+    #[command(arg_required_else_help = true)]
+    Prove(ProveArgs),
+    /// Verify circuit proof files in one batch per curve; prints one line per file.
+    #[command(
+        long_about = "Verifies every circuit proof file (shuffle proofs; ristretto255 \
+                      and secp256k1 may be mixed) in one batch per curve, and prints one \
+                      line per file (valid or INVALID) and a summary. Malformed or \
+                      unreadable files are reported on standard error, naming the field \
+                      at fault; the other files are still verified.",
+        after_help = "Exit status: 0 all valid, 1 some proof is invalid, \
+                      2 some file is unreadable or malformed (all files are still checked)."
+    )]
+    Verify(VerifyArgs),
+}
+
+/// Arguments of `ballistic circuit prove`.
+#[derive(Debug, Args)]
+pub struct ProveArgs {
+    /// The circuit.
+    #[command(subcommand)]
+    pub circuit: ProveCircuit,
+}
+
+/// The circuits `circuit prove` proves.
+#[derive(Debug, Subcommand)]
+pub enum ProveCircuit {
+    /// Commit to k inputs and k outputs and prove that the outputs are a permutation
+    /// of the inputs (dalek's k-shuffle).
+    #[command(
+        long_about = "Commits to the k inputs, then the k outputs (u64 values, random \
+                      blindings that are not saved) and proves that the outputs are a \
+                      permutation of the inputs, revealing nothing else: dalek's k-shuffle \
+                      gadget and its test's transcript (Transcript::new(domain), dom-sep = \
+                      ShuffleProof, k), so that ristretto255 proofs interoperate with \
+                      dalek's bulletproofs 4.0.0. Writes the proof file (JSON: circuit, \
+                      curve, k, domain, commitments, proof) to standard output or --out.\n\n\
+                      Outputs that are not a permutation of the inputs are refused (exit \
+                      status 2): no proof of a false statement exists.",
+        after_help = "Example:\n  \
+                      ballistic circuit prove shuffle --inputs 3,1,4,1 --outputs 1,1,3,4 --out shuffle.json\n  \
+                      ballistic circuit verify shuffle.json"
+    )]
+    Shuffle(ShuffleArgs),
+}
+
+/// Arguments of `ballistic circuit prove shuffle`.
+#[derive(Debug, Args)]
+pub struct ShuffleArgs {
+    /// The k inputs, comma-separated u64 values (1 <= k <= 1024), e.g. 3,1,4,1.
+    #[arg(long, value_name = "V1,V2,...", value_delimiter = ',', required = true)]
+    pub inputs: Vec<u64>,
+
+    /// The k outputs: a permutation of the inputs, e.g. 1,1,3,4.
+    #[arg(long, value_name = "V1,V2,...", value_delimiter = ',', required = true)]
+    pub outputs: Vec<u64>,
+
+    /// The Merlin transcript label [default: ShuffleProofTest, dalek's test's]; the
+    /// verifier uses the one stored in the proof file.
+    #[arg(long, value_name = "LABEL")]
+    pub domain: Option<String>,
+
+    /// The curve: ristretto255 or secp256k1.
+    #[arg(long, value_name = "NAME", default_value = CURVE_RISTRETTO255)]
+    pub curve: String,
+
+    /// Write the proof file here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `ballistic circuit verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Circuit proof files to verify (`-` reads one from standard input).
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<PathBuf>,
+}
+
+/// Runs `ballistic circuit`.
+pub fn run(args: CircuitArgs) -> Result<ExitCode, CliError> {
+    match args.command {
+        CircuitCommand::Prove(ProveArgs {
+            circuit: ProveCircuit::Shuffle(args),
+        }) => prove_shuffle(args),
+        CircuitCommand::Verify(args) => verify(&args.files),
+    }
+}
+
+/// Checks that `outputs` is a permutation of `inputs`; the error names a value whose
+/// counts differ.
+fn check_permutation(inputs: &[u64], outputs: &[u64]) -> Result<(), CliError> {
+    if inputs.len() != outputs.len() {
+        return Err(CliError::new(format!(
+            "--inputs has {} values and --outputs {}; a shuffle has as many outputs as inputs",
+            inputs.len(),
+            outputs.len()
+        )));
+    }
+    let mut counts: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
+    for &v in inputs {
+        counts.entry(v).or_default().0 += 1;
+    }
+    for &v in outputs {
+        counts.entry(v).or_default().1 += 1;
+    }
+    match counts.into_iter().find(|(_, (i, o))| i != o) {
+        None => Ok(()),
+        Some((v, (i, o))) => Err(CliError::new(format!(
+            "--outputs is not a permutation of --inputs: {v} appears {} in the inputs and \
+             {} in the outputs; a shuffle proof exists only for a permutation",
+            times(i),
+            times(o)
+        ))),
+    }
+}
+
+/// `"once"`, `"twice"`, `"3 times"`; `"0 times"`.
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+/// A Merlin label for `domain`: labels are `&'static`, and the command is a
+/// short-lived process, so each distinct label is leaked once.
+fn static_label(domain: &str, interned: &mut HashMap<String, &'static [u8]>) -> &'static [u8] {
+    if let Some(label) = interned.get(domain) {
+        return label;
+    }
+    let label: &'static [u8] = Box::leak(domain.to_owned().into_boxed_str()).as_bytes();
+    interned.insert(domain.to_owned(), label);
+    label
+}
+
+/// Proves a shuffle on curve `C`: the commitments (hex, inputs first) and the proof.
+fn prove_shuffle_on<C: CurveOps>(
+    domain: &'static [u8],
+    inputs: &[u64],
+    outputs: &[u64],
+) -> Result<(Vec<String>, Vec<u8>), CliError> {
+    let failed = |e: R1CSError| match e {
+        R1CSError::Unsatisfied => CliError::new(
+            "--outputs is not a permutation of --inputs: a shuffle proof exists only for a \
+             permutation",
+        ),
+        e => CliError::new(format!("proving failed: {e}")),
+    };
+    let capacity = shuffle::generators_capacity(inputs.len()).map_err(failed)?;
+    let pc = PedersenGens::<C>::default();
+    let bp = BulletproofGens::<C>::new(capacity, 1);
+    let (proof, commitments) =
+        shuffle::prove(&pc, &bp, domain, inputs, outputs, &mut OsRng).map_err(failed)?;
+    Ok((
+        commitments
+            .iter()
+            .map(|c| hex::encode(C::encoding_bytes(c)))
+            .collect(),
+        proof.to_bytes(),
+    ))
+}
+
+/// Writes a proof file to `out` or standard output, and says what was written.
+fn emit(json: &str, out: Option<&Path>, what: &str) -> Result<ExitCode, CliError> {
+    match out {
+        Some(path) => {
+            crate::output::write_public(path, json.as_bytes(), None)?;
+            eprint_line(&format!("wrote {}: {what}", path.display()));
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(json.as_bytes())?;
+            stdout.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `ballistic circuit prove shuffle`.
+fn prove_shuffle(args: ShuffleArgs) -> Result<ExitCode, CliError> {
+    let curve = Curve::parse(&args.curve).map_err(CliError::new)?;
+    let k = args.inputs.len();
+    if k > MAX_SHUFFLE_K {
+        return Err(CliError::new(format!(
+            "--inputs has {k} values; the limit is {MAX_SHUFFLE_K}"
+        )));
+    }
+    check_permutation(&args.inputs, &args.outputs)?;
+    let domain = args
+        .domain
+        .unwrap_or_else(|| SHUFFLE_DEFAULT_DOMAIN.to_owned());
+    if domain.len() > MAX_DOMAIN_BYTES {
+        return Err(CliError::new(format!(
+            "--domain is {} bytes long; the limit is {MAX_DOMAIN_BYTES}",
+            domain.len()
+        )));
+    }
+    let label = static_label(&domain, &mut HashMap::new());
+    let (commitments, proof) = match curve {
+        Curve::Ristretto255 => prove_shuffle_on::<Ristretto>(label, &args.inputs, &args.outputs)?,
+        Curve::Secp256k1 => prove_shuffle_on::<Secp256k1>(label, &args.inputs, &args.outputs)?,
+    };
+    let file = ShuffleFileOut {
+        circuit: CIRCUIT_SHUFFLE,
+        curve: curve.name(),
+        k,
+        domain: &domain,
+        commitments,
+        proof: hex::encode(&proof),
+    };
+    let mut json = serde_json::to_string(&file)
+        .map_err(|e| CliError::new(format!("cannot encode the proof file: {e}")))?;
+    json.push('\n');
+    let what = format!(
+        "shuffle of k = {k} on {}, {}-byte proof",
+        curve.name(),
+        proof.len()
+    );
+    emit(&json, args.out.as_deref(), &what)
+}
+
+/// The statement of a decoded circuit proof on curve `C`.
+enum Statement<C: CurveOps> {
+    /// A shuffle: its transcript label and `2k` commitments, inputs first.
+    Shuffle {
+        domain: &'static [u8],
+        commitments: Vec<C::Encoding>,
+    },
+}
+
+/// A decoded proof waiting for its batch.
+struct Decoded<C: CurveOps> {
+    statement: Statement<C>,
+    proof: R1CSProof<C>,
+    /// The generators its circuit needs.
+    capacity: usize,
+    /// How the file is described once valid.
+    description: String,
+}
+
+/// A decoded proof on either curve.
+enum Pending {
+    Ristretto255(Decoded<Ristretto>),
+    Secp256k1(Decoded<Secp256k1>),
+}
+
+/// The message for a proof whose length belongs to another shape.
+fn wrong_length(len: usize, shape: &str, expected: usize) -> Verdict {
+    Verdict::Invalid(format!("proof is {len} bytes; {shape} needs {expected}"))
+}
+
+/// Decodes a structurally valid shuffle file on curve `C`: the proof must have the
+/// length of a `k`-shuffle and parse, every commitment must be a point.
+fn decode_shuffle<C: CurveOps>(
+    file: &ShuffleFile,
+    interned: &mut HashMap<String, &'static [u8]>,
+) -> Result<Decoded<C>, Verdict> {
+    let k = file.k;
+    let expected = shuffle_proof_len(file.curve, k);
+    if file.proof.len() != expected {
+        return Err(wrong_length(
+            file.proof.len(),
+            &format!("a shuffle of k = {k}"),
+            expected,
+        ));
+    }
+    let proof = R1CSProof::<C>::from_bytes(&file.proof)
+        .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
+    let mut commitments = Vec::with_capacity(file.commitments.len());
+    for (i, bytes) in file.commitments.iter().enumerate() {
+        let c = C::encoding_from_bytes(bytes)
+            .filter(|c| C::decode(c).is_some())
+            .ok_or_else(|| {
+                Verdict::Invalid(format!(
+                    "commitments[{i}] is not a valid {} point",
+                    file.curve.name()
+                ))
+            })?;
+        commitments.push(c);
+    }
+    let capacity = shuffle::generators_capacity(k).map_err(|e| Verdict::Invalid(e.to_string()))?;
+    Ok(Decoded {
+        statement: Statement::Shuffle {
+            domain: static_label(&file.domain, interned),
+            commitments,
+        },
+        proof,
+        capacity,
+        description: format!(
+            "shuffle, {}, k = {k}, {} bytes",
+            file.curve.name(),
+            file.proof.len()
+        ),
+    })
+}
+
+/// Decodes a structurally valid circuit file on its curve.
+fn decode(
+    file: &CircuitFile,
+    interned: &mut HashMap<String, &'static [u8]>,
+) -> Result<Pending, Verdict> {
+    match (file, file.curve()) {
+        (CircuitFile::Shuffle(f), Curve::Ristretto255) => {
+            decode_shuffle::<Ristretto>(f, interned).map(Pending::Ristretto255)
+        }
+        (CircuitFile::Shuffle(f), Curve::Secp256k1) => {
+            decode_shuffle::<Secp256k1>(f, interned).map(Pending::Secp256k1)
+        }
+    }
+}
+
+/// Reads, parses and decodes one file.
+fn check_path(
+    path: &Path,
+    interned: &mut HashMap<String, &'static [u8]>,
+) -> Result<Pending, Verdict> {
+    let parsed = format::read_limited(path).and_then(|bytes| parse_circuit_file(&bytes));
+    match parsed {
+        Ok(file) => decode(&file, interned),
+        Err(e) => Err(Verdict::Malformed(e.to_string())),
+    }
+}
+
+/// The verifier of a decoded proof's statement, with its circuit built.
+fn verifier<C: CurveOps>(
+    statement: &Statement<C>,
+) -> Result<ballistic::r1cs::Verifier<C, ballistic::merlin::Transcript>, R1CSError> {
+    match statement {
+        Statement::Shuffle {
+            domain,
+            commitments,
+        } => shuffle::verifier::<C>(domain, commitments),
+    }
+}
+
+/// Batch-verifies the proofs `items` (file index, proof) of curve `C`, in batches of
+/// at most [`BATCH_MULTIPLIERS`] padded multipliers over one set of generators;
+/// returns the failures by file index.
+fn verify_curve<C: CurveOps>(items: &[(usize, &Decoded<C>)]) -> BTreeMap<usize, String> {
+    let mut failures = BTreeMap::new();
+    let Some(capacity) = items.iter().map(|(_, d)| d.capacity).max() else {
+        return failures;
+    };
+    let pc = PedersenGens::<C>::default();
+    let bp = BulletproofGens::<C>::new(capacity, 1);
+    let mut rest = items;
+    while !rest.is_empty() {
+        // At least one proof per batch; more while the budget allows.
+        let mut budget = 0usize;
+        let take = rest
+            .iter()
+            .take_while(|(_, d)| {
+                budget = budget.saturating_add(d.capacity);
+                budget <= BATCH_MULTIPLIERS
+            })
+            .count()
+            .max(1);
+        let (chunk, tail) = rest.split_at(take.min(rest.len()));
+        rest = tail;
+        let mut batch = BatchVerifier::new(&pc, &bp);
+        let mut slots = BTreeMap::new();
+        for &(i, d) in chunk {
+            match verifier(&d.statement) {
+                Ok(v) => {
+                    slots.insert(batch.add(v, &d.proof), i);
+                }
+                Err(e) => {
+                    failures.insert(i, e.to_string());
+                }
+            }
+        }
+        if let Err(e) = batch.verify() {
+            for slot in e.invalid {
+                if let Some(&i) = slots.get(&slot) {
+                    failures.insert(i, "proof does not verify".into());
+                }
+            }
+        }
+    }
+    failures
+}
+
+/// Runs `ballistic circuit verify`.
+fn verify(files: &[PathBuf]) -> Result<ExitCode, CliError> {
+    let mut interned = HashMap::new();
+    let pending: Vec<Result<Pending, Verdict>> =
+        files.iter().map(|p| check_path(p, &mut interned)).collect();
+    let ristretto: Vec<(usize, &Decoded<Ristretto>)> = pending
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| match p {
+            Ok(Pending::Ristretto255(d)) => Some((i, d)),
+            _ => None,
+        })
+        .collect();
+    let secp: Vec<(usize, &Decoded<Secp256k1>)> = pending
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| match p {
+            Ok(Pending::Secp256k1(d)) => Some((i, d)),
+            _ => None,
+        })
+        .collect();
+    let mut failures = verify_curve(&ristretto);
+    failures.extend(verify_curve(&secp));
+    let verdicts = pending
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let description = match p {
+                Err(verdict) => return verdict,
+                Ok(Pending::Ristretto255(d)) => d.description,
+                Ok(Pending::Secp256k1(d)) => d.description,
+            };
+            match failures.remove(&i) {
+                None => Verdict::Valid(description),
+                Some(reason) => Verdict::Invalid(reason),
+            }
+        })
+        .collect();
+    report(files, verdicts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_domain_is_the_gadgets() {
+        assert_eq!(SHUFFLE_DEFAULT_DOMAIN.as_bytes(), shuffle::DEFAULT_DOMAIN);
+        assert_eq!(
+            ballistic_cli::circuit_format::SUPPORTED_CIRCUITS,
+            [CIRCUIT_SHUFFLE]
+        );
+    }
+
+    #[test]
+    fn permutation_check() {
+        assert!(check_permutation(&[3, 1, 4, 1], &[1, 1, 3, 4]).is_ok());
+        assert!(check_permutation(&[], &[]).is_ok());
+        let e = check_permutation(&[1, 2, 3, 4], &[1, 1, 3, 4])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("1 appears once in the inputs and twice in the outputs"),
+            "{e}"
+        );
+        let e = check_permutation(&[1, 2], &[1]).unwrap_err().to_string();
+        assert!(e.contains("--inputs has 2 values and --outputs 1"), "{e}");
+        let e = check_permutation(&[5], &[6]).unwrap_err().to_string();
+        assert!(
+            e.contains("5 appears once in the inputs and 0 times"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn labels_are_leaked_once() {
+        let mut interned = HashMap::new();
+        let a = static_label("x", &mut interned);
+        let b = static_label("x", &mut interned);
+        assert!(std::ptr::eq(a, b));
+        assert_eq!(static_label("y", &mut interned), b"y");
+        assert_eq!(interned.len(), 2);
+    }
+
+    /// The proof lengths the parser and the decoder expect are the library's.
+    #[test]
+    fn shuffle_lengths_are_the_librarys() {
+        for k in [1usize, 2, 3, 5] {
+            let inputs: Vec<u64> = (0..k as u64).collect();
+            let (_, r) = prove_shuffle_on::<Ristretto>(b"t", &inputs, &inputs).expect("prove");
+            assert_eq!(
+                r.len(),
+                shuffle_proof_len(Curve::Ristretto255, k),
+                "k = {k}"
+            );
+            let (_, s) = prove_shuffle_on::<Secp256k1>(b"t", &inputs, &inputs).expect("prove");
+            assert_eq!(s.len(), shuffle_proof_len(Curve::Secp256k1, k), "k = {k}");
+        }
+    }
+}

@@ -1,0 +1,452 @@
+//! The proof files of `ballistic circuit`: arithmetic-circuit (R1CS) proofs of the
+//! library's gadgets, their fields, limits and strict parser.
+//!
+//! A shuffle proof file (`circuit prove shuffle`):
+//!
+//! ```json
+//! {"circuit":"shuffle","curve":"ristretto255","k":4,"domain":"ShuffleProofTest",
+//!  "commitments":["<k input commitments>", "…", "<then k output commitments>"],
+//!  "proof":"<hex>"}
+//! ```
+//!
+//! | field         | meaning |
+//! |---------------|---------|
+//! | `circuit`     | `"shuffle"` |
+//! | `curve`       | `"ristretto255"` or `"secp256k1"` |
+//! | `k`           | the number of inputs (and of outputs), in `1..=`[`MAX_SHUFFLE_K`] |
+//! | `domain`      | the Merlin transcript label, at most [`MAX_DOMAIN_BYTES`] bytes (default [`SHUFFLE_DEFAULT_DOMAIN`], dalek's test's) |
+//! | `commitments` | `2k` Pedersen commitments to `u64` values, the `k` inputs then the `k` outputs (32 bytes on ristretto255; 33 on secp256k1, `0x08`/`0x09` then x) |
+//! | `proof`       | the R1CS proof ([`ballistic::r1cs::R1CSProof::to_bytes`]) |
+//!
+//! The proof is dalek's shuffle test's: `Transcript::new(domain)`, `dom-sep` =
+//! `ShuffleProof`, `k`, the inputs committed first, `PedersenGens::default()` and
+//! `BulletproofGens::new((2k).next_power_of_two(), 1)`
+//! ([`ballistic::gadgets::shuffle`]). On ristretto255 the file's bytes are those of
+//! dalek's `bulletproofs` 4.0.0 `r1cs` module.
+//!
+//! Whether the bytes are valid points and scalars and whether the proof verifies is
+//! decided by `circuit verify` (an `INVALID` verdict); this parser checks structure
+//! only, as [`crate::format`]'s does: unknown, duplicate or missing fields, fields of
+//! the other circuit, wrong types, bad hex, wrong lengths or commitment prefixes, a
+//! `k` outside its limits, a commitment list of another length than `2k`, and proof
+//! lengths no R1CS proof has are refused with a message naming the field.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::format::{
+    commitment_field, parse_object, present, string_field, Curve, Malformed, MAX_DOMAIN_BYTES,
+};
+
+/// The name of the shuffle circuit in proof files and on the command line.
+pub const CIRCUIT_SHUFFLE: &str = "shuffle";
+/// Every circuit `ballistic circuit` proves, for error messages.
+pub const SUPPORTED_CIRCUITS: &[&str] = &[CIRCUIT_SHUFFLE];
+/// The transcript label of a shuffle proof when `--domain` is not given: dalek's
+/// test's, [`ballistic::gadgets::shuffle::DEFAULT_DOMAIN`].
+pub const SHUFFLE_DEFAULT_DOMAIN: &str = "ShuffleProofTest";
+/// The largest `k` of a shuffle proof file: `2k` commitments (under 140 KiB of hex
+/// on secp256k1, well within [`crate::format::MAX_FILE_BYTES`]) and `2(k − 1)`
+/// multipliers, so that a hostile file costs the verifier at most 2,048 generators.
+pub const MAX_SHUFFLE_K: usize = 1024;
+/// The size of an R1CS proof's scalars, on both curves.
+const SCALAR_BYTES: usize = 32;
+
+/// A structurally valid circuit proof file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CircuitFile {
+    /// A k-shuffle proof.
+    Shuffle(ShuffleFile),
+}
+
+impl CircuitFile {
+    /// The curve of the proof.
+    pub fn curve(&self) -> Curve {
+        match self {
+            CircuitFile::Shuffle(f) => f.curve,
+        }
+    }
+
+    /// The proof bytes.
+    pub fn proof(&self) -> &[u8] {
+        match self {
+            CircuitFile::Shuffle(f) => &f.proof,
+        }
+    }
+}
+
+/// A structurally valid shuffle proof file.
+///
+/// Invariants established by [`parse_circuit_file`]: `k` is in `1..=`
+/// [`MAX_SHUFFLE_K`], there are `2k` commitments of [`Curve::commitment_bytes`]
+/// bytes each (on secp256k1 starting with `0x08` or `0x09`), the domain has at most
+/// [`MAX_DOMAIN_BYTES`] bytes, and the proof has a length some R1CS proof on the
+/// curve has ([`plausible_r1cs_proof_len`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShuffleFile {
+    /// The curve.
+    pub curve: Curve,
+    /// The number of inputs and of outputs.
+    pub k: usize,
+    /// The transcript label.
+    pub domain: String,
+    /// The `k` input commitments, then the `k` output commitments.
+    pub commitments: Vec<Vec<u8>>,
+    /// The proof bytes.
+    pub proof: Vec<u8>,
+}
+
+/// A shuffle proof file as `circuit prove shuffle` writes it (field order is the
+/// file's).
+#[derive(Debug, Serialize)]
+pub struct ShuffleFileOut<'a> {
+    /// Always [`CIRCUIT_SHUFFLE`].
+    pub circuit: &'a str,
+    /// The curve name.
+    pub curve: &'a str,
+    /// The number of inputs and of outputs.
+    pub k: usize,
+    /// The transcript label.
+    pub domain: &'a str,
+    /// The input commitments then the output commitments, lowercase hex.
+    pub commitments: Vec<String>,
+    /// The proof bytes, lowercase hex.
+    pub proof: String,
+}
+
+/// The byte length of an R1CS proof on `curve` with `rounds` inner-product rounds,
+/// one phase or two (the layout of [`ballistic::r1cs::R1CSProof`]): a version
+/// byte, 8 points (11 with the second phase), 3 scalars, `2·rounds` points and 2
+/// scalars.
+pub fn r1cs_proof_len(curve: Curve, two_phase: bool, rounds: usize) -> usize {
+    let point = curve.commitment_bytes();
+    let points = if two_phase { 11 } else { 8 };
+    1 + points * point + 3 * SCALAR_BYTES + 2 * rounds * point + 2 * SCALAR_BYTES
+}
+
+/// Whether `len` is the length of some R1CS proof on `curve` (either phase count,
+/// up to [`ballistic::MAX_IPP_ROUNDS`] rounds).
+pub fn plausible_r1cs_proof_len(curve: Curve, len: usize) -> bool {
+    (0..=ballistic::MAX_IPP_ROUNDS).any(|rounds| {
+        len == r1cs_proof_len(curve, false, rounds) || len == r1cs_proof_len(curve, true, rounds)
+    })
+}
+
+/// The byte length of a `k`-shuffle proof on `curve`: `2(k − 1)` multipliers padded
+/// to a power of two give the rounds, and `k ≥ 2` has a second phase (after the
+/// shuffle's challenge); `k = 1` is one linear constraint, no multiplier, no round.
+pub fn shuffle_proof_len(curve: Curve, k: usize) -> usize {
+    if k <= 1 {
+        return r1cs_proof_len(curve, false, 0);
+    }
+    let multipliers = 2 * (k - 1);
+    let rounds = multipliers.next_power_of_two().trailing_zeros() as usize;
+    r1cs_proof_len(curve, true, rounds)
+}
+
+/// What a circuit proof file is, for messages.
+const EXPECTING: &str = "a ballistic circuit proof file (a JSON object with fields circuit, \
+                         curve, then the circuit's fields and proof)";
+
+/// The raw top level of a circuit proof file: every field of every circuit, each
+/// `None` when absent (`Some(Value::Null)` when present as `null`), so that a field
+/// of another circuit is named as such.
+#[derive(Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a ballistic circuit proof file (a JSON object with fields circuit, curve, then the circuit's fields and proof)"
+)]
+struct RawCircuitFile {
+    #[serde(default)]
+    circuit: Value,
+    #[serde(default)]
+    curve: Value,
+    #[serde(default, deserialize_with = "present")]
+    k: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    domain: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    commitments: Option<Value>,
+    #[serde(default)]
+    proof: Value,
+}
+
+/// A field that must be present: its value, `null` when absent (the field's parser
+/// then names it as missing).
+fn required(field: &Option<Value>) -> &Value {
+    const NULL: &Value = &Value::Null;
+    field.as_ref().unwrap_or(NULL)
+}
+
+/// The circuits, as named in files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Circuit {
+    Shuffle,
+}
+
+impl Circuit {
+    fn parse(name: &str) -> Result<Circuit, Malformed> {
+        match name {
+            CIRCUIT_SHUFFLE => Ok(Circuit::Shuffle),
+            other => Err(Malformed::field(
+                "circuit",
+                format!(
+                    "unsupported circuit {other:?} (supported: {})",
+                    SUPPORTED_CIRCUITS.join(", ")
+                ),
+            )),
+        }
+    }
+}
+
+/// Parses and checks the structure of a circuit proof file.
+pub fn parse_circuit_file(bytes: &[u8]) -> Result<CircuitFile, Malformed> {
+    let raw: RawCircuitFile = parse_object(bytes, EXPECTING)?;
+    let circuit = Circuit::parse(string_field("circuit", &raw.circuit, "a circuit name")?)?;
+    let curve_name = string_field("curve", &raw.curve, "a curve name")?;
+    let curve = Curve::parse(curve_name).map_err(|m| Malformed::field("curve", m))?;
+    let proof_hex = string_field("proof", &raw.proof, "a hex string")?;
+    let proof =
+        hex::decode(proof_hex).map_err(|e| Malformed::field("proof", format!("not hex ({e})")))?;
+    if !plausible_r1cs_proof_len(curve, proof.len()) {
+        return Err(Malformed::field(
+            "proof",
+            format!(
+                "{} bytes is not the length of an R1CS proof on {} ({} bytes, or {} with \
+                 a second phase, plus {} per inner-product round)",
+                proof.len(),
+                curve.name(),
+                r1cs_proof_len(curve, false, 0),
+                r1cs_proof_len(curve, true, 0),
+                2 * curve.commitment_bytes()
+            ),
+        ));
+    }
+    match circuit {
+        Circuit::Shuffle => parse_shuffle(&raw, curve, proof).map(CircuitFile::Shuffle),
+    }
+}
+
+/// The shuffle's fields.
+fn parse_shuffle(
+    raw: &RawCircuitFile,
+    curve: Curve,
+    proof: Vec<u8>,
+) -> Result<ShuffleFile, Malformed> {
+    let k_value = required(&raw.k);
+    let k = match k_value.as_u64() {
+        Some(k) if (1..=MAX_SHUFFLE_K as u64).contains(&k) => k as usize,
+        _ => {
+            let got = match k_value {
+                Value::Null => "nothing (missing or null)".to_string(),
+                other => other.to_string(),
+            };
+            return Err(Malformed::field(
+                "k",
+                format!("expected an integer in 1..={MAX_SHUFFLE_K}, got {got}"),
+            ));
+        }
+    };
+    let domain = string_field(
+        "domain",
+        required(&raw.domain),
+        "a string (the transcript label)",
+    )?;
+    if domain.len() > MAX_DOMAIN_BYTES {
+        return Err(Malformed::field(
+            "domain",
+            format!(
+                "{} bytes long; the limit is {MAX_DOMAIN_BYTES}",
+                domain.len()
+            ),
+        ));
+    }
+    let list = match required(&raw.commitments) {
+        Value::Array(list) => list,
+        Value::Null => {
+            return Err(Malformed::field(
+                "commitments",
+                "missing (or null); expected an array of hex strings",
+            ))
+        }
+        other => {
+            return Err(Malformed::field(
+                "commitments",
+                format!(
+                    "expected an array of hex strings, got {}",
+                    crate::format::kind(other)
+                ),
+            ))
+        }
+    };
+    if list.len() != 2 * k {
+        return Err(Malformed::field(
+            "commitments",
+            format!(
+                "{} entries; a shuffle of k = {k} has 2k = {} (the inputs, then the outputs)",
+                list.len(),
+                2 * k
+            ),
+        ));
+    }
+    let commitments = list
+        .iter()
+        .enumerate()
+        .map(|(i, v)| commitment_field(curve, &format!("commitments[{i}]"), v))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ShuffleFile {
+        curve,
+        k,
+        domain: domain.to_owned(),
+        commitments,
+        proof,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn good_shuffle() -> serde_json::Map<String, Value> {
+        let v = serde_json::json!({
+            "circuit": "shuffle",
+            "curve": "ristretto255",
+            "k": 2,
+            "domain": "d",
+            "commitments": vec!["00".repeat(32); 4],
+            "proof": "00".repeat(shuffle_proof_len(Curve::Ristretto255, 2)),
+        });
+        match v {
+            Value::Object(m) => m,
+            _ => unreachable!("json! object"),
+        }
+    }
+
+    fn parse(m: &serde_json::Map<String, Value>) -> Result<CircuitFile, String> {
+        parse_circuit_file(&serde_json::to_vec(m).unwrap_or_default()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn lengths_match_the_library() {
+        // dalek's shuffle proof sizes: 417 + 64·rounds on ristretto255, 96 more with
+        // the second phase.
+        assert_eq!(r1cs_proof_len(Curve::Ristretto255, false, 0), 417);
+        assert_eq!(r1cs_proof_len(Curve::Ristretto255, true, 3), 417 + 96 + 192);
+        assert_eq!(shuffle_proof_len(Curve::Ristretto255, 1), 417);
+        assert_eq!(shuffle_proof_len(Curve::Ristretto255, 2), 417 + 96 + 64);
+        assert_eq!(shuffle_proof_len(Curve::Ristretto255, 4), 417 + 96 + 192);
+        assert_eq!(shuffle_proof_len(Curve::Ristretto255, 5), 417 + 96 + 192);
+        // secp256k1: 33-byte points.
+        assert_eq!(r1cs_proof_len(Curve::Secp256k1, false, 15), 425 + 66 * 15);
+        assert!(plausible_r1cs_proof_len(Curve::Secp256k1, 425));
+        assert!(!plausible_r1cs_proof_len(Curve::Secp256k1, 417));
+        assert!(!plausible_r1cs_proof_len(Curve::Ristretto255, 418));
+    }
+
+    #[test]
+    fn accepts_well_formed_shuffle() {
+        let CircuitFile::Shuffle(f) = parse(&good_shuffle()).expect("well formed");
+        assert_eq!((f.k, f.commitments.len(), f.domain.as_str()), (2, 4, "d"));
+        assert_eq!(f.proof.len(), 577);
+        let mut m = good_shuffle();
+        m.insert("curve".into(), Value::from("secp256k1"));
+        m.insert(
+            "commitments".into(),
+            serde_json::json!(vec![format!("09{}", "00".repeat(32)); 4]),
+        );
+        m.insert(
+            "proof".into(),
+            Value::from("00".repeat(shuffle_proof_len(Curve::Secp256k1, 2))),
+        );
+        assert_eq!(parse(&m).expect("secp256k1").curve(), Curve::Secp256k1);
+    }
+
+    #[test]
+    fn names_fields() {
+        let cases: Vec<(&str, Option<Value>, &str)> = vec![
+            (
+                "circuit",
+                Some(Value::from("sha512")),
+                "field \"circuit\": unsupported circuit \"sha512\"",
+            ),
+            ("circuit", None, "field \"circuit\": missing"),
+            (
+                "curve",
+                Some(Value::from("ed25519")),
+                "field \"curve\": unsupported curve",
+            ),
+            (
+                "k",
+                Some(Value::from(0)),
+                "field \"k\": expected an integer in 1..=1024, got 0",
+            ),
+            (
+                "k",
+                Some(Value::from(1025)),
+                "field \"k\": expected an integer in 1..=1024",
+            ),
+            (
+                "k",
+                Some(Value::from("2")),
+                "field \"k\": expected an integer",
+            ),
+            (
+                "k",
+                None,
+                "field \"k\": expected an integer in 1..=1024, got nothing",
+            ),
+            ("domain", None, "field \"domain\": missing"),
+            (
+                "domain",
+                Some(Value::from("x".repeat(1025))),
+                "field \"domain\": 1025 bytes long",
+            ),
+            ("commitments", None, "field \"commitments\": missing"),
+            (
+                "commitments",
+                Some(Value::from(3)),
+                "field \"commitments\": expected an array",
+            ),
+            (
+                "commitments",
+                Some(serde_json::json!(vec!["00".repeat(32); 3])),
+                "field \"commitments\": 3 entries; a shuffle of k = 2 has 2k = 4",
+            ),
+            (
+                "commitments",
+                Some(serde_json::json!([
+                    "00".repeat(32),
+                    "00".repeat(32),
+                    "00".repeat(32),
+                    "0011"
+                ])),
+                "field \"commitments[3]\": not 32 bytes of hex (got 2 bytes)",
+            ),
+            ("proof", Some(Value::from("zz")), "field \"proof\": not hex"),
+            (
+                "proof",
+                Some(Value::from("00".repeat(418))),
+                "field \"proof\": 418 bytes is not the length of an R1CS proof",
+            ),
+            ("proof", None, "field \"proof\": missing"),
+            ("bits", Some(Value::from(8)), "unknown field `bits`"),
+        ];
+        for (field, value, expected) in cases {
+            let mut m = good_shuffle();
+            match value {
+                Some(v) => m.insert(field.into(), v),
+                None => m.remove(field),
+            };
+            let e = parse(&m).unwrap_err();
+            assert!(e.contains(expected), "{field}: {e}");
+        }
+        let e = parse_circuit_file(br#"{"k":1,"k":1}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("duplicate field"), "{e}");
+        let e = parse_circuit_file(b"[1, 2]").unwrap_err().to_string();
+        assert!(e.contains("a JSON object"), "{e}");
+        let e = parse_circuit_file(b"{").unwrap_err().to_string();
+        assert!(e.starts_with("not valid JSON"), "{e}");
+    }
+}
