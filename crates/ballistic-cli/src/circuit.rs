@@ -4,6 +4,11 @@
 //!   the outputs are a permutation of the inputs ([`ballistic::gadgets::shuffle`]).
 //!   Outputs that are not a permutation are refused before proving, as a value that
 //!   does not fit is by `prove`: exit status 2.
+//! * `circuit prove sha256` proves knowledge of a SHA-256 preimage of the digest it
+//!   writes ([`ballistic::gadgets::sha256`]): a message of at most 55 bytes
+//!   (`--message`, `--message-hex`; a longer one is a usage error, exit 2) or one
+//!   64-byte block under the bare compression function (`--block-hex`). The
+//!   preimage never reaches the file.
 //! * `circuit verify FILE...` verifies circuit proof files of every circuit and
 //!   curve, in one [`ballistic::r1cs::BatchVerifier`] per curve (split when the
 //!   pending proofs reach [`BATCH_MULTIPLIERS`] padded multipliers, which bounds the
@@ -22,15 +27,17 @@ use std::process::ExitCode;
 use ballistic::curve::ristretto::Ristretto;
 use ballistic::curve::secp256k1::Secp256k1;
 use ballistic::curve::Curve as CurveOps;
-use ballistic::gadgets::shuffle;
+use ballistic::gadgets::{sha256, shuffle};
 use ballistic::generators::{BulletproofGens, PedersenGens};
 use ballistic::r1cs::{BatchVerifier, R1CSError, R1CSProof};
-use clap::{Args, Subcommand};
+use clap::{ArgGroup, Args, Subcommand};
 use rand::rngs::OsRng;
+use zeroize::Zeroizing;
 
 use ballistic_cli::circuit_format::{
-    parse_circuit_file, shuffle_proof_len, CircuitFile, ShuffleFile, ShuffleFileOut,
-    CIRCUIT_SHUFFLE, MAX_SHUFFLE_K, SHUFFLE_DEFAULT_DOMAIN,
+    parse_circuit_file, sha256_proof_len, shuffle_proof_len, CircuitFile, Sha256File,
+    Sha256FileOut, Sha256Statement, ShuffleFile, ShuffleFileOut, CIRCUIT_SHA256, CIRCUIT_SHUFFLE,
+    MAX_SHUFFLE_K, SHA256_DOMAIN, SHUFFLE_DEFAULT_DOMAIN,
 };
 use ballistic_cli::format::{self, Curve, CURVE_RISTRETTO255, MAX_DOMAIN_BYTES};
 
@@ -54,13 +61,14 @@ pub struct CircuitArgs {
 /// The subcommands of `ballistic circuit`.
 #[derive(Debug, Subcommand)]
 pub enum CircuitCommand {
-    /// Prove a circuit statement; writes a circuit proof file.
+    /// Prove a circuit statement (a shuffle, a SHA-256 preimage); writes a circuit
+    /// proof file.
     #[command(arg_required_else_help = true)]
     Prove(ProveArgs),
     /// Verify circuit proof files in one batch per curve; prints one line per file.
     #[command(
-        long_about = "Verifies every circuit proof file (shuffle proofs; ristretto255 \
-                      and secp256k1 may be mixed) in one batch per curve, and prints one \
+        long_about = "Verifies every circuit proof file (shuffle and SHA-256 proofs, \
+                      ristretto255 and secp256k1, may be mixed) in one batch per curve, and prints one \
                       line per file (valid or INVALID) and a summary. Malformed or \
                       unreadable files are reported on standard error, naming the field \
                       at fault; the other files are still verified.",
@@ -98,6 +106,27 @@ pub enum ProveCircuit {
                       ballistic circuit verify shuffle.json"
     )]
     Shuffle(ShuffleArgs),
+
+    /// Prove knowledge of a SHA-256 preimage of a digest (the preimage stays secret).
+    #[command(
+        long_about = "Proves knowledge of a preimage of a SHA-256 digest without revealing \
+                      it, and writes the proof file (JSON: circuit, curve, statement, \
+                      digest, proof; never the preimage) to standard output or --out.\n\n\
+                      --message TEXT or --message-hex HEX: the statement \"message\", the \
+                      digest is the ordinary SHA-256 of the message; the message fits one \
+                      block, at most 55 bytes (a longer one is refused, exit status 2), and \
+                      its length stays hidden.\n\n\
+                      --block-hex HEX: the statement \"compression\", one 64-byte block \
+                      (128 hex digits) compressed from SHA-256's initial value with no \
+                      padding; the digest is that compression output.\n\n\
+                      About 26,000 multipliers, 2^15 padded: proving takes seconds. The \
+                      preimage is an argument, which other users of this machine may see \
+                      in the process list.",
+        after_help = "Example:\n  \
+                      ballistic circuit prove sha256 --message ballistic --out h.json\n  \
+                      ballistic circuit verify h.json"
+    )]
+    Sha256(Sha256Args),
 }
 
 /// Arguments of `ballistic circuit prove shuffle`.
@@ -125,6 +154,35 @@ pub struct ShuffleArgs {
     pub out: Option<PathBuf>,
 }
 
+/// Arguments of `ballistic circuit prove sha256`: exactly one preimage.
+#[derive(Debug, Args)]
+#[command(group(
+    ArgGroup::new("preimage")
+        .required(true)
+        .args(["message", "message_hex", "block_hex"])
+))]
+pub struct Sha256Args {
+    /// The message, as UTF-8 text (at most 55 bytes).
+    #[arg(long, value_name = "TEXT")]
+    pub message: Option<String>,
+
+    /// The message, in hex (at most 55 bytes).
+    #[arg(long, value_name = "HEX")]
+    pub message_hex: Option<String>,
+
+    /// One 64-byte block (128 hex digits) for the bare compression function.
+    #[arg(long, value_name = "HEX128")]
+    pub block_hex: Option<String>,
+
+    /// The curve: ristretto255 or secp256k1.
+    #[arg(long, value_name = "NAME", default_value = CURVE_RISTRETTO255)]
+    pub curve: String,
+
+    /// Write the proof file here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
 /// Arguments of `ballistic circuit verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -139,6 +197,9 @@ pub fn run(args: CircuitArgs) -> Result<ExitCode, CliError> {
         CircuitCommand::Prove(ProveArgs {
             circuit: ProveCircuit::Shuffle(args),
         }) => prove_shuffle(args),
+        CircuitCommand::Prove(ProveArgs {
+            circuit: ProveCircuit::Sha256(args),
+        }) => prove_sha256(args),
         CircuitCommand::Verify(args) => verify(&args.files),
     }
 }
@@ -277,12 +338,109 @@ fn prove_shuffle(args: ShuffleArgs) -> Result<ExitCode, CliError> {
     emit(&json, args.out.as_deref(), &what)
 }
 
+/// The secret preimage of `circuit prove sha256`, zeroized on drop.
+enum Preimage {
+    /// A message of at most [`sha256::MAX_MESSAGE_LEN`] bytes.
+    Message(Zeroizing<Vec<u8>>),
+    /// One block for the compression function.
+    Block(Zeroizing<[u8; 64]>),
+}
+
+/// The preimage of the arguments; usage errors name the flag.
+fn preimage(args: &mut Sha256Args) -> Result<Preimage, CliError> {
+    let max = sha256::MAX_MESSAGE_LEN;
+    let limit = |flag: &str, len: usize| {
+        CliError::new(format!(
+            "{flag} is {len} bytes; the limit is {max} (the message, the 0x80 byte and the \
+             8-byte length fill one 64-byte block); prove a whole block with --block-hex"
+        ))
+    };
+    if let Some(text) = args.message.take() {
+        let bytes = Zeroizing::new(text.into_bytes());
+        if bytes.len() > max {
+            return Err(limit("--message", bytes.len()));
+        }
+        return Ok(Preimage::Message(bytes));
+    }
+    if let Some(h) = args.message_hex.take() {
+        let h = Zeroizing::new(h);
+        let bytes = Zeroizing::new(
+            hex::decode(h.as_str())
+                .map_err(|e| CliError::new(format!("--message-hex: not hex ({e})")))?,
+        );
+        if bytes.len() > max {
+            return Err(limit("--message-hex", bytes.len()));
+        }
+        return Ok(Preimage::Message(bytes));
+    }
+    let h = Zeroizing::new(args.block_hex.take().unwrap_or_default());
+    let mut block = Zeroizing::new([0u8; 64]);
+    hex::decode_to_slice(h.as_str(), block.as_mut_slice()).map_err(|e| {
+        CliError::new(format!(
+            "--block-hex: not 64 bytes of hex (128 digits; got {} characters): {e}",
+            h.len()
+        ))
+    })?;
+    Ok(Preimage::Block(block))
+}
+
+/// Proves knowledge of `preimage` on curve `C`: the digest and the proof.
+fn prove_sha256_on<C: CurveOps>(preimage: &Preimage) -> Result<([u8; 32], Vec<u8>), CliError> {
+    let pc = PedersenGens::<C>::default();
+    let bp = BulletproofGens::<C>::new(sha256::GENERATORS_CAPACITY, 1);
+    let transcript = ballistic::merlin::Transcript::new(SHA256_DOMAIN);
+    let (proof, digest) = match preimage {
+        Preimage::Message(m) => sha256::prove_message(&pc, &bp, transcript, m, &mut OsRng),
+        Preimage::Block(b) => sha256::prove_compression(&pc, &bp, transcript, b, &mut OsRng),
+    }
+    .map_err(|e| CliError::new(format!("proving failed: {e}")))?;
+    Ok((digest, proof.to_bytes()))
+}
+
+/// Runs `ballistic circuit prove sha256`.
+fn prove_sha256(mut args: Sha256Args) -> Result<ExitCode, CliError> {
+    let curve = Curve::parse(&args.curve).map_err(CliError::new)?;
+    let preimage = preimage(&mut args)?;
+    let statement = match preimage {
+        Preimage::Message(_) => Sha256Statement::Message,
+        Preimage::Block(_) => Sha256Statement::Compression,
+    };
+    let (digest, proof) = match curve {
+        Curve::Ristretto255 => prove_sha256_on::<Ristretto>(&preimage)?,
+        Curve::Secp256k1 => prove_sha256_on::<Secp256k1>(&preimage)?,
+    };
+    drop(preimage);
+    let file = Sha256FileOut {
+        circuit: CIRCUIT_SHA256,
+        curve: curve.name(),
+        statement: statement.name(),
+        digest: hex::encode(digest),
+        proof: hex::encode(&proof),
+    };
+    let mut json = serde_json::to_string(&file)
+        .map_err(|e| CliError::new(format!("cannot encode the proof file: {e}")))?;
+    json.push('\n');
+    let what = format!(
+        "sha256 {} proof on {}, digest {}, {}-byte proof",
+        statement.name(),
+        curve.name(),
+        file.digest,
+        proof.len()
+    );
+    emit(&json, args.out.as_deref(), &what)
+}
+
 /// The statement of a decoded circuit proof on curve `C`.
 enum Statement<C: CurveOps> {
     /// A shuffle: its transcript label and `2k` commitments, inputs first.
     Shuffle {
         domain: &'static [u8],
         commitments: Vec<C::Encoding>,
+    },
+    /// A SHA-256 preimage: the statement and the public digest.
+    Sha256 {
+        statement: Sha256Statement,
+        digest: [u8; 32],
     },
 }
 
@@ -352,6 +510,32 @@ fn decode_shuffle<C: CurveOps>(
     })
 }
 
+/// Decodes a structurally valid SHA-256 file on curve `C`: the proof must have the
+/// length of the circuit's and parse.
+fn decode_sha256<C: CurveOps>(file: &Sha256File) -> Result<Decoded<C>, Verdict> {
+    let expected = sha256_proof_len(file.curve);
+    if file.proof.len() != expected {
+        return Err(wrong_length(file.proof.len(), "a SHA-256 proof", expected));
+    }
+    let proof = R1CSProof::<C>::from_bytes(&file.proof)
+        .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
+    Ok(Decoded {
+        statement: Statement::Sha256 {
+            statement: file.statement,
+            digest: file.digest,
+        },
+        proof,
+        capacity: sha256::GENERATORS_CAPACITY,
+        description: format!(
+            "sha256 {}, {}, digest {}, {} bytes",
+            file.statement.name(),
+            file.curve.name(),
+            hex::encode(file.digest),
+            file.proof.len()
+        ),
+    })
+}
+
 /// Decodes a structurally valid circuit file on its curve.
 fn decode(
     file: &CircuitFile,
@@ -363,6 +547,12 @@ fn decode(
         }
         (CircuitFile::Shuffle(f), Curve::Secp256k1) => {
             decode_shuffle::<Secp256k1>(f, interned).map(Pending::Secp256k1)
+        }
+        (CircuitFile::Sha256(f), Curve::Ristretto255) => {
+            decode_sha256::<Ristretto>(f).map(Pending::Ristretto255)
+        }
+        (CircuitFile::Sha256(f), Curve::Secp256k1) => {
+            decode_sha256::<Secp256k1>(f).map(Pending::Secp256k1)
         }
     }
 }
@@ -388,6 +578,15 @@ fn verifier<C: CurveOps>(
             domain,
             commitments,
         } => shuffle::verifier::<C>(domain, commitments),
+        Statement::Sha256 { statement, digest } => {
+            let transcript = ballistic::merlin::Transcript::new(SHA256_DOMAIN);
+            match statement {
+                Sha256Statement::Message => sha256::message_verifier::<C>(transcript, digest),
+                Sha256Statement::Compression => {
+                    sha256::compression_verifier::<C>(transcript, digest)
+                }
+            }
+        }
     }
 }
 
@@ -488,8 +687,9 @@ mod tests {
         assert_eq!(SHUFFLE_DEFAULT_DOMAIN.as_bytes(), shuffle::DEFAULT_DOMAIN);
         assert_eq!(
             ballistic_cli::circuit_format::SUPPORTED_CIRCUITS,
-            [CIRCUIT_SHUFFLE]
+            [CIRCUIT_SHUFFLE, CIRCUIT_SHA256]
         );
+        assert_eq!(sha256::MAX_MESSAGE_LEN, 55);
     }
 
     #[test]
@@ -510,6 +710,49 @@ mod tests {
             e.contains("5 appears once in the inputs and 0 times"),
             "{e}"
         );
+    }
+
+    fn sha_args(
+        message: Option<&str>,
+        message_hex: Option<&str>,
+        block_hex: Option<&str>,
+    ) -> Sha256Args {
+        Sha256Args {
+            message: message.map(str::to_owned),
+            message_hex: message_hex.map(str::to_owned),
+            block_hex: block_hex.map(str::to_owned),
+            curve: CURVE_RISTRETTO255.into(),
+            out: None,
+        }
+    }
+
+    #[test]
+    fn preimages_from_the_flags() {
+        let block: Vec<u8> = (0..64).collect();
+        match preimage(&mut sha_args(None, None, Some(&hex::encode(&block)))) {
+            Ok(Preimage::Block(b)) => assert_eq!(b.as_slice(), block.as_slice()),
+            _ => panic!("a block"),
+        }
+        match preimage(&mut sha_args(None, Some("6162"), None)) {
+            Ok(Preimage::Message(m)) => assert_eq!(m.as_slice(), b"ab"),
+            _ => panic!("a message"),
+        }
+        match preimage(&mut sha_args(Some(&"é".repeat(27)), None, None)) {
+            Ok(Preimage::Message(m)) => assert_eq!(m.len(), 54),
+            _ => panic!("a message"),
+        }
+        // 55 bytes fit; 56 do not (UTF-8 bytes, not characters).
+        assert!(preimage(&mut sha_args(Some(&"x".repeat(55)), None, None)).is_ok());
+        let e = preimage(&mut sha_args(Some(&"é".repeat(28)), None, None))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("--message is 56 bytes; the limit is 55"), "{e}");
+        let e = preimage(&mut sha_args(None, None, Some(&"00".repeat(65))))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("--block-hex: not 64 bytes of hex"), "{e}");
     }
 
     #[test]

@@ -24,6 +24,27 @@
 //! ([`ballistic::gadgets::shuffle`]). On ristretto255 the file's bytes are those of
 //! dalek's `bulletproofs` 4.0.0 `r1cs` module.
 //!
+//! A SHA-256 preimage proof file (`circuit prove sha256`):
+//!
+//! ```json
+//! {"circuit":"sha256","curve":"ristretto255","statement":"message",
+//!  "digest":"<64 hex digits>","proof":"<hex>"}
+//! ```
+//!
+//! | field       | meaning |
+//! |-------------|---------|
+//! | `circuit`   | `"sha256"` |
+//! | `curve`     | `"ristretto255"` or `"secp256k1"` |
+//! | `statement` | `"message"`: the prover knows a message of at most 55 bytes whose SHA-256 is `digest` (its length stays hidden); `"compression"`: the prover knows a 64-byte block whose SHA-256 compression from the standard initial value (no padding) is `digest` |
+//! | `digest`    | the public 32-byte digest |
+//! | `proof`     | the R1CS proof, one phase, `2^15` multipliers padded (1,377 bytes on ristretto255, 1,415 on secp256k1) |
+//!
+//! The preimage is never in the file. The proof is
+//! [`ballistic::gadgets::sha256`]'s `prove_message` or `prove_compression` with the
+//! transcript `Transcript::new(`[`SHA256_DOMAIN`]`)` (the gadget appends the
+//! statement and the digest), `PedersenGens::default()` and
+//! `BulletproofGens::new(2^15, 1)`.
+//!
 //! Whether the bytes are valid points and scalars and whether the proof verifies is
 //! decided by `circuit verify` (an `INVALID` verdict); this parser checks structure
 //! only, as [`crate::format`]'s does: unknown, duplicate or missing fields, fields of
@@ -40,8 +61,15 @@ use crate::format::{
 
 /// The name of the shuffle circuit in proof files and on the command line.
 pub const CIRCUIT_SHUFFLE: &str = "shuffle";
+/// The name of the SHA-256 preimage circuit in proof files and on the command line.
+pub const CIRCUIT_SHA256: &str = "sha256";
 /// Every circuit `ballistic circuit` proves, for error messages.
-pub const SUPPORTED_CIRCUITS: &[&str] = &[CIRCUIT_SHUFFLE];
+pub const SUPPORTED_CIRCUITS: &[&str] = &[CIRCUIT_SHUFFLE, CIRCUIT_SHA256];
+/// The Merlin transcript label of every SHA-256 proof file (the gadget then appends
+/// the statement and the digest).
+pub const SHA256_DOMAIN: &[u8] = b"ballistic circuit sha256";
+/// The size of a SHA-256 digest.
+pub const DIGEST_BYTES: usize = 32;
 /// The transcript label of a shuffle proof when `--domain` is not given: dalek's
 /// test's, [`ballistic::gadgets::shuffle::DEFAULT_DOMAIN`].
 pub const SHUFFLE_DEFAULT_DOMAIN: &str = "ShuffleProofTest";
@@ -57,6 +85,8 @@ const SCALAR_BYTES: usize = 32;
 pub enum CircuitFile {
     /// A k-shuffle proof.
     Shuffle(ShuffleFile),
+    /// A SHA-256 preimage proof.
+    Sha256(Sha256File),
 }
 
 impl CircuitFile {
@@ -64,6 +94,7 @@ impl CircuitFile {
     pub fn curve(&self) -> Curve {
         match self {
             CircuitFile::Shuffle(f) => f.curve,
+            CircuitFile::Sha256(f) => f.curve,
         }
     }
 
@@ -71,8 +102,70 @@ impl CircuitFile {
     pub fn proof(&self) -> &[u8] {
         match self {
             CircuitFile::Shuffle(f) => &f.proof,
+            CircuitFile::Sha256(f) => &f.proof,
         }
     }
+}
+
+/// The statement of a SHA-256 proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sha256Statement {
+    /// A message of at most 55 bytes hashes to the digest.
+    Message,
+    /// A 64-byte block compresses (from the standard initial value, no padding) to
+    /// the digest.
+    Compression,
+}
+
+impl Sha256Statement {
+    /// The statement's name in files: `"message"` or `"compression"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Sha256Statement::Message => "message",
+            Sha256Statement::Compression => "compression",
+        }
+    }
+
+    /// Parses a statement name; the error is a complete message.
+    pub fn parse(name: &str) -> Result<Sha256Statement, String> {
+        match name {
+            "message" => Ok(Sha256Statement::Message),
+            "compression" => Ok(Sha256Statement::Compression),
+            other => Err(format!(
+                "unsupported statement {other:?} (supported: message, compression)"
+            )),
+        }
+    }
+}
+
+/// A structurally valid SHA-256 proof file (the proof has a length some R1CS proof
+/// on the curve has: [`plausible_r1cs_proof_len`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sha256File {
+    /// The curve.
+    pub curve: Curve,
+    /// What the proof claims of the digest.
+    pub statement: Sha256Statement,
+    /// The public digest.
+    pub digest: [u8; DIGEST_BYTES],
+    /// The proof bytes.
+    pub proof: Vec<u8>,
+}
+
+/// A SHA-256 proof file as `circuit prove sha256` writes it (field order is the
+/// file's).
+#[derive(Debug, Serialize)]
+pub struct Sha256FileOut<'a> {
+    /// Always [`CIRCUIT_SHA256`].
+    pub circuit: &'a str,
+    /// The curve name.
+    pub curve: &'a str,
+    /// The statement's name.
+    pub statement: &'a str,
+    /// The digest, lowercase hex.
+    pub digest: String,
+    /// The proof bytes, lowercase hex.
+    pub proof: String,
 }
 
 /// A structurally valid shuffle proof file.
@@ -144,6 +237,13 @@ pub fn shuffle_proof_len(curve: Curve, k: usize) -> usize {
     r1cs_proof_len(curve, true, rounds)
 }
 
+/// The byte length of a SHA-256 proof on `curve` (either statement): one phase,
+/// [`ballistic::gadgets::sha256::GENERATORS_CAPACITY`] padded multipliers.
+pub fn sha256_proof_len(curve: Curve) -> usize {
+    let rounds = ballistic::gadgets::sha256::GENERATORS_CAPACITY.trailing_zeros() as usize;
+    r1cs_proof_len(curve, false, rounds)
+}
+
 /// What a circuit proof file is, for messages.
 const EXPECTING: &str = "a ballistic circuit proof file (a JSON object with fields circuit, \
                          curve, then the circuit's fields and proof)";
@@ -167,8 +267,23 @@ struct RawCircuitFile {
     domain: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     commitments: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    statement: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    digest: Option<Value>,
     #[serde(default)]
     proof: Value,
+}
+
+/// Refuses a field that belongs to another circuit.
+fn refuse(name: &str, field: &Option<Value>, circuit: &str) -> Result<(), Malformed> {
+    match field {
+        None => Ok(()),
+        Some(_) => Err(Malformed::field(
+            name,
+            format!("not a field of a {circuit} proof file"),
+        )),
+    }
 }
 
 /// A field that must be present: its value, `null` when absent (the field's parser
@@ -182,12 +297,14 @@ fn required(field: &Option<Value>) -> &Value {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Circuit {
     Shuffle,
+    Sha256,
 }
 
 impl Circuit {
     fn parse(name: &str) -> Result<Circuit, Malformed> {
         match name {
             CIRCUIT_SHUFFLE => Ok(Circuit::Shuffle),
+            CIRCUIT_SHA256 => Ok(Circuit::Sha256),
             other => Err(Malformed::field(
                 "circuit",
                 format!(
@@ -224,6 +341,7 @@ pub fn parse_circuit_file(bytes: &[u8]) -> Result<CircuitFile, Malformed> {
     }
     match circuit {
         Circuit::Shuffle => parse_shuffle(&raw, curve, proof).map(CircuitFile::Shuffle),
+        Circuit::Sha256 => parse_sha256(&raw, curve, proof).map(CircuitFile::Sha256),
     }
 }
 
@@ -233,6 +351,8 @@ fn parse_shuffle(
     curve: Curve,
     proof: Vec<u8>,
 ) -> Result<ShuffleFile, Malformed> {
+    refuse("statement", &raw.statement, CIRCUIT_SHUFFLE)?;
+    refuse("digest", &raw.digest, CIRCUIT_SHUFFLE)?;
     let k_value = required(&raw.k);
     let k = match k_value.as_u64() {
         Some(k) if (1..=MAX_SHUFFLE_K as u64).contains(&k) => k as usize,
@@ -303,6 +423,36 @@ fn parse_shuffle(
     })
 }
 
+/// The SHA-256 proof's fields.
+fn parse_sha256(
+    raw: &RawCircuitFile,
+    curve: Curve,
+    proof: Vec<u8>,
+) -> Result<Sha256File, Malformed> {
+    refuse("k", &raw.k, CIRCUIT_SHA256)?;
+    refuse("domain", &raw.domain, CIRCUIT_SHA256)?;
+    refuse("commitments", &raw.commitments, CIRCUIT_SHA256)?;
+    let name = string_field(
+        "statement",
+        required(&raw.statement),
+        "\"message\" or \"compression\"",
+    )?;
+    let statement = Sha256Statement::parse(name).map_err(|m| Malformed::field("statement", m))?;
+    let what = format!("{DIGEST_BYTES} bytes of hex");
+    let hex_digest = string_field("digest", required(&raw.digest), &what)?;
+    let bytes = hex::decode(hex_digest)
+        .map_err(|e| Malformed::field("digest", format!("not {what} ({e})")))?;
+    let digest = <[u8; DIGEST_BYTES]>::try_from(bytes.as_slice()).map_err(|_| {
+        Malformed::field("digest", format!("not {what} (got {} bytes)", bytes.len()))
+    })?;
+    Ok(Sha256File {
+        curve,
+        statement,
+        digest,
+        proof,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,7 +495,9 @@ mod tests {
 
     #[test]
     fn accepts_well_formed_shuffle() {
-        let CircuitFile::Shuffle(f) = parse(&good_shuffle()).expect("well formed");
+        let Ok(CircuitFile::Shuffle(f)) = parse(&good_shuffle()) else {
+            panic!("well formed: {:?}", parse(&good_shuffle()));
+        };
         assert_eq!((f.k, f.commitments.len(), f.domain.as_str()), (2, 4, "d"));
         assert_eq!(f.proof.len(), 577);
         let mut m = good_shuffle();
@@ -359,6 +511,85 @@ mod tests {
             Value::from("00".repeat(shuffle_proof_len(Curve::Secp256k1, 2))),
         );
         assert_eq!(parse(&m).expect("secp256k1").curve(), Curve::Secp256k1);
+    }
+
+    fn good_sha256() -> serde_json::Map<String, Value> {
+        let v = serde_json::json!({
+            "circuit": "sha256",
+            "curve": "secp256k1",
+            "statement": "compression",
+            "digest": "ab".repeat(32),
+            "proof": "00".repeat(sha256_proof_len(Curve::Secp256k1)),
+        });
+        match v {
+            Value::Object(m) => m,
+            _ => unreachable!("json! object"),
+        }
+    }
+
+    #[test]
+    fn sha256_files() {
+        let Ok(CircuitFile::Sha256(f)) = parse(&good_sha256()) else {
+            panic!("well formed: {:?}", parse(&good_sha256()));
+        };
+        assert_eq!(f.statement, Sha256Statement::Compression);
+        assert_eq!(f.digest, [0xab; 32]);
+        assert_eq!(f.proof.len(), 1415);
+        assert_eq!(sha256_proof_len(Curve::Ristretto255), 1377);
+        let cases: Vec<(&str, Option<Value>, &str)> = vec![
+            (
+                "statement",
+                Some(Value::from("Message")),
+                "field \"statement\": unsupported statement \"Message\"",
+            ),
+            ("statement", None, "field \"statement\": missing"),
+            ("digest", None, "field \"digest\": missing"),
+            (
+                "digest",
+                Some(Value::from("ab".repeat(31))),
+                "field \"digest\": not 32 bytes of hex (got 31 bytes)",
+            ),
+            (
+                "digest",
+                Some(Value::from("xy".repeat(32))),
+                "field \"digest\": not 32 bytes of hex (Invalid",
+            ),
+            (
+                "k",
+                Some(Value::from(1)),
+                "field \"k\": not a field of a sha256 proof file",
+            ),
+            (
+                "domain",
+                Some(Value::Null),
+                "field \"domain\": not a field of a sha256 proof file",
+            ),
+            (
+                "commitments",
+                Some(serde_json::json!([])),
+                "field \"commitments\": not a field of a sha256",
+            ),
+        ];
+        for (field, value, expected) in cases {
+            let mut m = good_sha256();
+            match value {
+                Some(v) => m.insert(field.into(), v),
+                None => m.remove(field),
+            };
+            let e = parse(&m).unwrap_err();
+            assert!(e.contains(expected), "{field}: {e}");
+        }
+        for field in ["statement", "digest"] {
+            let mut m = good_shuffle();
+            m.insert(field.into(), Value::from("message"));
+            let e = parse(&m).unwrap_err();
+            assert!(
+                e.contains(&format!(
+                    "field \"{field}\": not a field of a shuffle proof file"
+                )),
+                "{e}"
+            );
+        }
     }
 
     #[test]

@@ -8,6 +8,8 @@
 //! ballistic verify FILE...
 //! ballistic circuit prove shuffle --inputs v1,v2,... --outputs w1,w2,... \
 //!                 [--domain LABEL] [--curve ristretto255|secp256k1] [--out FILE]
+//! ballistic circuit prove sha256 --message TEXT | --message-hex HEX | --block-hex HEX128 \
+//!                 [--curve ristretto255|secp256k1] [--out FILE]
 //! ballistic circuit verify FILE...
 //! ballistic demo
 //! ballistic bench [--quick]
@@ -64,7 +66,14 @@
 //!  "commitments":["<4 inputs>", "…", "<then 4 outputs>"],"proof":"<hex>"}
 //! ```
 //!
-//! The fields, the transcript and the limits are described in
+//! The SHA-256 preimage proof's (the preimage is never in the file):
+//!
+//! ```json
+//! {"circuit":"sha256","curve":"ristretto255","statement":"message",
+//!  "digest":"<64 hex digits>","proof":"<hex>"}
+//! ```
+//!
+//! The fields, the transcripts and the limits are described in
 //! [`ballistic_cli::circuit_format`]; the reader is as strict as the range proofs'.
 //!
 //! ## Openings file
@@ -131,7 +140,8 @@ use error::{eprint_line, EXIT_ERROR};
                   ristretto255 (dalek's bulletproofs format, the default) and secp256k1 \
                   (secp256k1-zkp's format, as in Grin; prove --curve secp256k1).\n\n\
                   `ballistic circuit` proves and verifies arithmetic-circuit (R1CS) \
-                  statements: a shuffle of committed values.\n\n\
+                  statements: a shuffle of committed values, knowledge of a SHA-256 \
+                  preimage.\n\n\
                   New here? Run `ballistic demo`.",
     after_help = "Exit status: 0 success (all proofs valid), 1 a proof was rejected, \
                   2 usage error or unreadable/malformed input.",
@@ -169,18 +179,21 @@ enum Command {
     )]
     Verify(verify::VerifyArgs),
 
-    /// Arithmetic-circuit (R1CS) proofs: prove a shuffle; verify circuit proof files.
+    /// Arithmetic-circuit (R1CS) proofs: a shuffle, a SHA-256 preimage; verify them.
     #[command(
         arg_required_else_help = true,
         long_about = "Arithmetic-circuit (R1CS) proofs of the library's gadgets, on \
                       ristretto255 or secp256k1:\n  \
                       circuit prove shuffle: committed outputs are a permutation of \
                       committed inputs (dalek's k-shuffle);\n  \
+                      circuit prove sha256: knowledge of a message (at most 55 bytes) or \
+                      of a 64-byte block with a public SHA-256 digest;\n  \
                       circuit verify FILE...: batch-verify circuit proof files.",
         after_help = "Examples:\n  \
                       ballistic circuit prove shuffle --inputs 3,1,4,1 --outputs 1,1,3,4 --out s.json\n  \
                       ballistic circuit prove shuffle --curve secp256k1 --inputs 5,6 --outputs 6,5 --out k.json\n  \
-                      ballistic circuit verify s.json k.json\n\n\
+                      ballistic circuit prove sha256 --message 'my secret' --out h.json\n  \
+                      ballistic circuit verify s.json k.json h.json\n\n\
                       Exit status: 0 success (all proofs valid), 1 a proof was rejected, \
                       2 usage error, a false statement to prove, or unreadable/malformed input."
     )]

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 
 use ballistic::ristretto::{CompressedRistretto, PedersenGens, Scalar};
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
 
 /// The outcome of one run of the binary.
 #[derive(Debug)]
@@ -732,7 +733,7 @@ fn help_and_version() {
         assert!(out.stdout.contains(cmd), "{}", out.stdout);
     }
     let out = run(dir.path(), &["circuit", "--help"]).expect(0);
-    for text in ["prove", "verify", "shuffle", "Exit status"] {
+    for text in ["prove", "verify", "shuffle", "sha256", "Exit status"] {
         assert!(out.stdout.contains(text), "{text}:\n{}", out.stdout);
     }
     let out = run(dir.path(), &["circuit", "prove", "shuffle", "--help"]).expect(0);
@@ -2195,4 +2196,175 @@ fn circuit_shuffle_on_secp256k1_checked_by_the_library() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn circuit_sha256_message_round_trip_digest_is_sha2s_and_forgeries_are_invalid() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let message = "ballistic: a secret";
+    let out = run(
+        dir.path(),
+        &[
+            "circuit",
+            "prove",
+            "sha256",
+            "--message",
+            message,
+            "--out",
+            "h.json",
+        ],
+    )
+    .expect(0);
+    assert!(out.stdout.is_empty());
+    let digest = hex::encode(Sha256::digest(message.as_bytes()));
+    assert!(
+        out.stderr.contains(&format!(
+            "wrote h.json: sha256 message proof on ristretto255, digest {digest}, 1377-byte proof"
+        )),
+        "{}",
+        out.stderr
+    );
+    let text = fs::read_to_string(dir.path().join("h.json")).expect("read");
+    let file: Value = serde_json::from_str(&text).expect("json");
+    let mut keys: Vec<&str> = file
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["circuit", "curve", "digest", "proof", "statement"]);
+    assert_eq!(file["circuit"], "sha256");
+    assert_eq!(file["curve"], "ristretto255");
+    assert_eq!(file["statement"], "message");
+    // The digest is the ordinary SHA-256 of the message.
+    assert_eq!(file["digest"], json!(digest));
+    // One phase, 2^15 padded multipliers.
+    assert_eq!(proof_of(&file).len(), expected_r1cs_len(32, false, 1 << 15));
+    // The preimage is not in the file, as text or as hex.
+    assert!(!text.contains("secret"), "{text}");
+    assert!(!text.contains(&hex::encode(message)), "{text}");
+
+    // Forgeries: a flipped proof bit (t_x, after the version byte and 8 points), another
+    // digest, the other statement. With a shuffle proof in the same batch.
+    let mut flipped = proof_of(&file);
+    flipped[1 + 8 * 32] ^= 0x01;
+    let mut f = file.clone();
+    f["proof"] = json!(hex::encode(&flipped));
+    write_json(&dir.path().join("flipped.json"), &f);
+    let mut f = file.clone();
+    f["digest"] = json!(hex::encode(Sha256::digest(b"ballistic: another")));
+    write_json(&dir.path().join("digest.json"), &f);
+    let mut f = file.clone();
+    f["statement"] = json!("compression");
+    write_json(&dir.path().join("statement.json"), &f);
+    prove_shuffle(dir.path(), "s.json", "1,2", "2,1", &[]).expect(0);
+
+    let out = run(
+        dir.path(),
+        &[
+            "circuit",
+            "verify",
+            "flipped.json",
+            "h.json",
+            "digest.json",
+            "s.json",
+            "statement.json",
+        ],
+    )
+    .expect(1);
+    assert!(
+        out.stdout.contains(&format!(
+            "h.json: valid (sha256 message, ristretto255, digest {digest}, 1377 bytes)"
+        )),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("s.json: valid (shuffle"),
+        "{}",
+        out.stdout
+    );
+    for name in ["flipped.json", "digest.json", "statement.json"] {
+        assert!(
+            out.stdout
+                .contains(&format!("{name}: INVALID (proof does not verify)")),
+            "{}",
+            out.stdout
+        );
+    }
+    assert_eq!(
+        out.stdout.lines().last(),
+        Some("2 of 5 proofs valid; invalid: flipped.json, digest.json, statement.json")
+    );
+    run(dir.path(), &["circuit", "verify", "h.json", "s.json"]).expect(0);
+
+    // A shuffle proof is no SHA-256 proof: another length.
+    let mut f = file.clone();
+    f["proof"] = read_json(&dir.path().join("s.json"))["proof"].clone();
+    write_json(&dir.path().join("short.json"), &f);
+    let out = run(dir.path(), &["circuit", "verify", "short.json"]).expect(1);
+    assert!(
+        out.stdout
+            .contains("short.json: INVALID (proof is 577 bytes; a SHA-256 proof needs 1377)"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn circuit_sha256_refuses_long_messages_and_bad_preimages_with_exit_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let long_text = "x".repeat(56);
+    let long_hex = "00".repeat(56);
+    let short_block = "00".repeat(63);
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--message", &long_text],
+            "--message is 56 bytes; the limit is 55",
+        ),
+        (
+            &["--message-hex", &long_hex],
+            "--message-hex is 56 bytes; the limit is 55",
+        ),
+        (&["--message-hex", "abc"], "--message-hex: not hex"),
+        (
+            &["--block-hex", &short_block],
+            "--block-hex: not 64 bytes of hex (128 digits; got 126 characters)",
+        ),
+        (&["--block-hex", "zz"], "--block-hex: not 64 bytes of hex"),
+        (
+            &["--message", "a", "--message-hex", "61"],
+            "cannot be used with",
+        ),
+        (
+            &[],
+            "--message <TEXT>|--message-hex <HEX>|--block-hex <HEX128>",
+        ),
+        (
+            &["--message", "a", "--curve", "p256"],
+            "unsupported curve \"p256\"",
+        ),
+    ];
+    for &(extra, expected) in cases {
+        let mut args = vec!["circuit", "prove", "sha256", "--out", "p.json"];
+        args.extend_from_slice(extra);
+        let out = run(dir.path(), &args).expect(2);
+        assert!(
+            out.stderr.contains(expected),
+            "{extra:?}: expected {expected:?} in:\n{}",
+            out.stderr
+        );
+        assert!(!dir.path().join("p.json").exists(), "no proof written");
+    }
+    let out = run(dir.path(), &["circuit", "prove", "sha256", "--help"]).expect(0);
+    for text in [
+        "--message",
+        "--message-hex",
+        "--block-hex",
+        "55 bytes",
+        "compression",
+    ] {
+        assert!(out.stdout.contains(text), "{text}:\n{}", out.stdout);
+    }
 }
