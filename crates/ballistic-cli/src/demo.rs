@@ -2,11 +2,13 @@
 //!
 //! Commits to a few amounts, proves them one at a time and aggregated, verifies,
 //! shows that tampered statements and proofs are rejected, repeats the single proof
-//! on secp256k1 in Grin's format (675 bytes, tampering, rewinding with the nonce), and
-//! measures proof sizes and times for a handful of shapes. Every check is real: if a
-//! valid proof were rejected or a tampered one accepted, the demo says so and exits
-//! with status 1.
+//! on secp256k1 in Grin's format (675 bytes, tampering, rewinding with the nonce),
+//! measures proof sizes and times for a handful of shapes, and ends with an
+//! arithmetic circuit: knowledge of a SHA-256 preimage of a digest, its size and
+//! times, and two forgeries rejected. Every check is real: if a valid proof were
+//! rejected or a tampered one accepted, the demo says so and exits with status 1.
 
+use std::fmt::Display;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -19,6 +21,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::OsRng;
 use rand::RngCore;
+use sha2::{Digest, Sha256};
 
 use crate::error::{CliError, EXIT_INVALID};
 use crate::format::{proof_len, rounds_for_shape};
@@ -37,6 +40,10 @@ const AMOUNTS: [u64; 5] = [42, 1_337, 250_000, 9_000_000_000, u64::MAX];
 const TABLE_SHAPES: [(usize, usize); 5] = [(64, 1), (32, 1), (64, 4), (48, 3), (64, 16)];
 /// Each table entry is the fastest of this many runs (the first also warms caches).
 const TABLE_RUNS: usize = 3;
+/// The secret message of the circuit section: its SHA-256 is public.
+const CIRCUIT_MESSAGE: &[u8] = b"ballistic";
+/// Another message, whose digest the circuit proof must not verify for.
+const OTHER_MESSAGE: &[u8] = b"ballistic!";
 
 /// Formats a duration as milliseconds.
 fn ms(d: Duration) -> String {
@@ -67,7 +74,7 @@ struct Checks {
 
 impl Checks {
     /// Describes the outcome of verifying a genuine proof.
-    fn expect_valid(&mut self, r: &Result<(), ProofError>) -> String {
+    fn expect_valid<E: Display>(&mut self, r: &Result<(), E>) -> String {
         match r {
             Ok(()) => "valid ✓".into(),
             Err(e) => {
@@ -78,7 +85,7 @@ impl Checks {
     }
 
     /// Describes the outcome of verifying (or proving) something false.
-    fn expect_rejected(&mut self, r: &Result<(), ProofError>, verb: &str) -> String {
+    fn expect_rejected<E: Display>(&mut self, r: &Result<(), E>, verb: &str) -> String {
         match r {
             Err(e) => format!("{verb} ✓ ({e})"),
             Ok(()) => {
@@ -149,12 +156,12 @@ impl<W: Write> Demo<W> {
     }
 
     /// Prints one line of step 2.
-    fn report_proof(
+    fn report_proof<E: Display>(
         &mut self,
         label: &str,
         bytes: usize,
         t_prove: Duration,
-        verified: &Result<(), ProofError>,
+        verified: &Result<(), E>,
         t_verify: Duration,
     ) -> Result<(), CliError> {
         let status = self.checks.expect_valid(verified);
@@ -256,10 +263,10 @@ impl<W: Write> Demo<W> {
     }
 
     /// Prints one line of step 3.
-    fn report_rejection(
+    fn report_rejection<E: Display>(
         &mut self,
         label: &str,
-        r: &Result<(), ProofError>,
+        r: &Result<(), E>,
         verb: &str,
     ) -> Result<(), CliError> {
         let status = self.checks.expect_rejected(r, verb);
@@ -475,6 +482,94 @@ impl<W: Write> Demo<W> {
     }
 }
 
+impl<W: Write> Demo<W> {
+    /// Step 6: an arithmetic circuit on ristretto255, knowledge of a message whose
+    /// SHA-256 is a public digest (the message statement): the circuit's size, the
+    /// proof's size and times, a flipped bit and another digest rejected.
+    fn circuit(&mut self) -> Result<(), CliError> {
+        use ballistic::gadgets::sha256;
+        use ballistic::r1cs::ConstraintSystem;
+        use ballistic::ristretto::r1cs::R1CSProof;
+
+        let digest: [u8; 32] = Sha256::digest(CIRCUIT_MESSAGE).into();
+        let message = String::from_utf8_lossy(CIRCUIT_MESSAGE);
+        writeln!(
+            self.out,
+            "\n6. An arithmetic circuit: prove you know a message whose SHA-256 is D, \
+             without revealing it:\n   D = SHA-256({message:?}) = {}",
+            hex::encode(digest)
+        )?;
+        let multipliers = sha256::message_verifier::<ballistic::curve::ristretto::Ristretto>(
+            Transcript::new(DEMO_DOMAIN),
+            &digest,
+        )
+        .map(|v| v.metrics().multipliers)
+        .map_err(|e| CliError::new(format!("demo: building the circuit failed: {e}")))?;
+        writeln!(
+            self.out,
+            "   circuit: {multipliers} multipliers (padded to {}); the message and its \
+             length stay secret",
+            sha256::GENERATORS_CAPACITY
+        )?;
+        self.out.flush()?;
+
+        let bp = BulletproofGens::new(sha256::GENERATORS_CAPACITY, 1);
+        let (pc, rng) = (&self.pc, &mut self.rng);
+        // Drawn on standard error, and only when it is a terminal.
+        let spinner = ProgressBar::new_spinner();
+        spinner.set_message("proving");
+        spinner.enable_steady_tick(Duration::from_millis(100));
+        let (res, t_prove) = timed(|| {
+            sha256::prove_message(pc, &bp, Transcript::new(DEMO_DOMAIN), CIRCUIT_MESSAGE, rng)
+        });
+        spinner.finish_and_clear();
+        let (proof, proven) =
+            res.map_err(|e| CliError::new(format!("demo: proving the circuit failed: {e}")))?;
+        let bytes = proof.to_bytes();
+        let (mut r, t_verify) = timed(|| {
+            sha256::verify_message(pc, &bp, Transcript::new(DEMO_DOMAIN), &digest, &proof, rng)
+        });
+        if r.is_ok() && proven != digest {
+            r = Err(ballistic::r1cs::R1CSError::VerificationError);
+        }
+        self.report_proof("D's preimage", bytes.len(), t_prove, &r, t_verify)?;
+
+        let mut flipped = bytes.clone();
+        // Byte 257 is the lowest byte of the scalar t_x (after the version byte and
+        // the 8 points of a one-phase proof): flipping its low bit keeps the encoding
+        // canonical, so the proof still parses and the verifier must catch it.
+        if let Some(b) = flipped.get_mut(1 + 8 * 32) {
+            *b ^= 0x01;
+        }
+        let r = R1CSProof::from_bytes(&flipped).and_then(|p| {
+            sha256::verify_message(
+                &self.pc,
+                &bp,
+                Transcript::new(DEMO_DOMAIN),
+                &digest,
+                &p,
+                &mut self.rng,
+            )
+        });
+        self.report_rejection("flip one bit of the proof", &r, "rejected")?;
+
+        let other: [u8; 32] = Sha256::digest(OTHER_MESSAGE).into();
+        let r = sha256::verify_message(
+            &self.pc,
+            &bp,
+            Transcript::new(DEMO_DOMAIN),
+            &other,
+            &proof,
+            &mut self.rng,
+        );
+        let label = format!(
+            "verify for D' = SHA-256({:?})",
+            String::from_utf8_lossy(OTHER_MESSAGE)
+        );
+        self.report_rejection(&label, &r, "rejected")
+    }
+}
+
 /// Runs `ballistic demo`.
 pub fn run(_args: DemoArgs) -> Result<ExitCode, CliError> {
     let mut demo = Demo {
@@ -485,7 +580,8 @@ pub fn run(_args: DemoArgs) -> Result<ExitCode, CliError> {
     };
     writeln!(
         demo.out,
-        "ballistic {} demo: Bulletproofs range proofs on ristretto255 (and secp256k1)\n",
+        "ballistic {} demo: Bulletproofs range proofs on ristretto255 (and secp256k1), \
+         and a circuit\n",
         env!("CARGO_PKG_VERSION")
     )?;
     let committed = demo.commit()?;
@@ -493,6 +589,7 @@ pub fn run(_args: DemoArgs) -> Result<ExitCode, CliError> {
     demo.tamper(&committed, &agg)?;
     demo.secp256k1()?;
     demo.table()?;
+    demo.circuit()?;
 
     if demo.checks.unexpected > 0 {
         writeln!(
@@ -508,7 +605,10 @@ pub fn run(_args: DemoArgs) -> Result<ExitCode, CliError> {
         "\nAll checks passed. Try it on your own values:\n   \
          ballistic prove --bits 32 --values 10,20,30 --out proof.json --openings secrets.json\n   \
          ballistic prove --curve secp256k1 --values 42 --out grin.json --openings grin-secrets.json\n   \
-         ballistic verify proof.json grin.json"
+         ballistic verify proof.json grin.json\n   \
+         ballistic circuit prove sha256 --message 'my secret' --out preimage.json\n   \
+         ballistic circuit prove shuffle --inputs 3,1,4,1 --outputs 1,1,3,4 --out shuffle.json\n   \
+         ballistic circuit verify preimage.json shuffle.json"
     )?;
     demo.out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -682,12 +682,42 @@ fn demo_runs_and_shows_rejections() {
     assert!(out.stdout.contains("rejected"), "{}", out.stdout);
     assert_eq!(
         out.stdout.matches("rejected ✓").count(),
-        4,
+        6,
         "{}",
         out.stdout
     );
     assert!(out.stdout.contains("refused ✓"), "{}", out.stdout);
-    assert_eq!(out.stdout.matches("valid ✓").count(), 3, "{}", out.stdout);
+    assert_eq!(out.stdout.matches("valid ✓").count(), 4, "{}", out.stdout);
+    // The circuit section: a SHA-256 preimage proof of SHA-256("ballistic"), its
+    // multipliers and size, and two forgeries rejected.
+    let circuit = out
+        .stdout
+        .split("6. An arithmetic circuit")
+        .nth(1)
+        .expect("a circuit section");
+    let digest = hex::encode(Sha256::digest(b"ballistic"));
+    assert!(
+        circuit.contains(&format!("D = SHA-256(\"ballistic\") = {digest}")),
+        "{circuit}"
+    );
+    assert!(
+        circuit.contains("25827 multipliers (padded to 32768)"),
+        "{circuit}"
+    );
+    let line = circuit
+        .lines()
+        .find(|l| l.contains("D's preimage"))
+        .unwrap_or_else(|| panic!("no proof line:\n{circuit}"));
+    assert!(
+        line.contains("1377 bytes") && line.contains("valid ✓"),
+        "{line}"
+    );
+    assert_eq!(line.matches(" ms").count(), 2, "{line}");
+    assert_eq!(circuit.matches("rejected ✓").count(), 2, "{circuit}");
+    assert!(
+        circuit.contains("verify for D' = SHA-256(\"ballistic!\")"),
+        "{circuit}"
+    );
     // The secp256k1 section: a Grin-style 64-bit proof is 675 bytes, verifies, is
     // rejected once tampered with, and rewinds with its nonce.
     let grin = out
