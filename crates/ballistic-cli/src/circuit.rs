@@ -590,6 +590,26 @@ fn verifier<C: CurveOps>(
     }
 }
 
+/// Splits proofs of the given capacities, in order, into consecutive batches of
+/// at most `budget` padded multipliers in all (a proof larger than the budget
+/// alone is a batch of one); returns the batches' sizes.
+fn batch_sizes(capacities: &[usize], budget: usize) -> Vec<usize> {
+    let mut sizes = Vec::new();
+    let (mut count, mut total) = (0usize, 0usize);
+    for &c in capacities {
+        if count > 0 && total.saturating_add(c) > budget {
+            sizes.push(count);
+            (count, total) = (0, 0);
+        }
+        count += 1;
+        total = total.saturating_add(c);
+    }
+    if count > 0 {
+        sizes.push(count);
+    }
+    sizes
+}
+
 /// Batch-verifies the proofs `items` (file index, proof) of curve `C`, in batches of
 /// at most [`BATCH_MULTIPLIERS`] padded multipliers over one set of generators;
 /// returns the failures by file index.
@@ -600,19 +620,10 @@ fn verify_curve<C: CurveOps>(items: &[(usize, &Decoded<C>)]) -> BTreeMap<usize, 
     };
     let pc = PedersenGens::<C>::default();
     let bp = BulletproofGens::<C>::new(capacity, 1);
+    let capacities: Vec<usize> = items.iter().map(|(_, d)| d.capacity).collect();
     let mut rest = items;
-    while !rest.is_empty() {
-        // At least one proof per batch; more while the budget allows.
-        let mut budget = 0usize;
-        let take = rest
-            .iter()
-            .take_while(|(_, d)| {
-                budget = budget.saturating_add(d.capacity);
-                budget <= BATCH_MULTIPLIERS
-            })
-            .count()
-            .max(1);
-        let (chunk, tail) = rest.split_at(take.min(rest.len()));
+    for size in batch_sizes(&capacities, BATCH_MULTIPLIERS) {
+        let (chunk, tail) = rest.split_at(size.min(rest.len()));
         rest = tail;
         let mut batch = BatchVerifier::new(&pc, &bp);
         let mut slots = BTreeMap::new();
@@ -753,6 +764,18 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(e.contains("--block-hex: not 64 bytes of hex"), "{e}");
+    }
+
+    #[test]
+    fn batches_stay_within_the_budget() {
+        assert_eq!(batch_sizes(&[], 8), Vec::<usize>::new());
+        assert_eq!(batch_sizes(&[2, 2, 4], 8), [3]);
+        assert_eq!(batch_sizes(&[4, 4, 4, 2, 2, 8], 8), [2, 3, 1]);
+        // Larger than the budget alone: a batch of one.
+        assert_eq!(batch_sizes(&[16, 1, 16], 8), [1, 1, 1]);
+        // 32 SHA-256 proofs fill a batch; the 33rd starts the next.
+        let sha = vec![sha256::GENERATORS_CAPACITY; 33];
+        assert_eq!(batch_sizes(&sha, BATCH_MULTIPLIERS), [32, 1]);
     }
 
     #[test]
