@@ -93,8 +93,8 @@ pub trait ConstraintSystem<C: Curve = Ristretto> {
 ///
 /// # Example
 /// ```
-/// use ballistic::r1cs::{RandomizableConstraintSystem, RandomizedConstraintSystem, R1CSError, Variable};
-/// /// Constrains x·y = z·w... after drawing a random `c` (a toy two-phase gadget).
+/// use ballistic::r1cs::{ConstraintSystem, RandomizableConstraintSystem, RandomizedConstraintSystem, R1CSError, Variable};
+/// /// After drawing a random `c`: (x − c)(y − c) = (y − c)(x − c) (a toy two-phase gadget).
 /// fn gadget<CS: RandomizableConstraintSystem>(cs: &mut CS, x: Variable, y: Variable) -> Result<(), R1CSError> {
 ///     cs.specify_randomized_constraints(move |cs| {
 ///         let c = cs.challenge_scalar(b"c");
