@@ -13,7 +13,8 @@
 //! dalek's R1CS is only in `bulletproofs` 4.0.0 (re-exported as [`bulletproofs4`]),
 //! built on `curve25519-dalek-ng` 4: `*_to_ng` and `*_from_ng` convert to and from its
 //! types, through the same canonical bytes. [`r1cs_gadgets`] holds circuits written
-//! once for both R1CS implementations.
+//! once for both R1CS implementations; [`dalek_cs`] runs ballistic's own gadgets
+//! ([`ballistic::gadgets`]) on dalek's prover and verifier.
 //!
 //! # Example
 //! ```
@@ -32,6 +33,7 @@ pub use bulletproofs4;
 pub use curve25519_dalek_ng;
 pub use curve25519_dalek_v4;
 
+pub mod dalek_cs;
 pub mod peers;
 pub mod r1cs_gadgets;
 pub mod zkp;
