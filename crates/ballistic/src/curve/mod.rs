@@ -363,6 +363,52 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     ) -> Self::Point;
 }
 
+/// Reads a proof's consecutive fields (canonical point encodings and scalars of the
+/// curve) from a byte slice without ever indexing out of bounds; any shortfall or
+/// non-canonical field is the format's error `err`. Shared by the wire formats.
+pub(crate) struct ProofReader<'a, E: Clone> {
+    rest: &'a [u8],
+    err: E,
+}
+
+impl<'a, E: Clone> ProofReader<'a, E> {
+    /// A reader over `bytes` whose failures are `err`.
+    pub(crate) fn new(bytes: &'a [u8], err: E) -> Self {
+        ProofReader { rest: bytes, err }
+    }
+
+    /// The next `len` bytes.
+    pub(crate) fn take(&mut self, len: usize) -> Result<&'a [u8], E> {
+        if self.rest.len() < len {
+            return Err(self.err.clone());
+        }
+        let (head, tail) = self.rest.split_at(len);
+        self.rest = tail;
+        Ok(head)
+    }
+
+    /// The next point encoding (checked for form, not decoded).
+    pub(crate) fn encoding<C: Curve>(&mut self) -> Result<C::Encoding, E> {
+        let bytes = self.take(C::POINT_BYTES)?;
+        C::encoding_from_bytes(bytes).ok_or_else(|| self.err.clone())
+    }
+
+    /// The next canonical scalar.
+    pub(crate) fn scalar<C: Curve>(&mut self) -> Result<C::Scalar, E> {
+        let bytes = self.take(C::SCALAR_BYTES)?;
+        C::scalar_from_canonical_bytes(bytes).ok_or_else(|| self.err.clone())
+    }
+
+    /// Succeeds only if every byte was read.
+    pub(crate) fn finish(self) -> Result<(), E> {
+        if self.rest.is_empty() {
+            Ok(())
+        } else {
+            Err(self.err)
+        }
+    }
+}
+
 /// A point of a proof together with its canonical encoding (both are needed: the
 /// encoding for the transcript and the wire, the point for arithmetic).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1630,7 +1630,7 @@ mod tests {
     /// gadgets::sha256::tests::release_timings -- --ignored --nocapture`.
     #[cfg(not(debug_assertions))]
     #[test]
-    #[ignore = "a measurement, run on demand"]
+    #[ignore = "a measurement that prints timings, no check: cargo test --release -p ballistic --lib gadgets::sha256::tests::release_timings -- --ignored --nocapture"]
     fn release_timings() {
         fn run<C: Curve>(proofs: usize) {
             use std::time::Instant;

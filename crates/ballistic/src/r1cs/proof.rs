@@ -30,7 +30,7 @@
 use alloc::vec::Vec;
 
 use super::R1CSError;
-use crate::curve::{Curve, ProofPoint};
+use crate::curve::{Curve, ProofPoint, ProofReader};
 use crate::inner_product::InnerProductProof;
 
 /// Version byte of a proof without second-phase commitments.
@@ -70,30 +70,6 @@ impl<C: Curve> PartialEq for R1CSProof<C> {
     }
 }
 impl<C: Curve> Eq for R1CSProof<C> {}
-
-/// Reads consecutive fields without ever indexing out of bounds.
-struct Reader<'a> {
-    rest: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, len: usize) -> Result<&'a [u8], R1CSError> {
-        if self.rest.len() < len {
-            return Err(R1CSError::FormatError);
-        }
-        let (head, tail) = self.rest.split_at(len);
-        self.rest = tail;
-        Ok(head)
-    }
-    fn encoding<C: Curve>(&mut self) -> Result<C::Encoding, R1CSError> {
-        let bytes = self.take(C::POINT_BYTES)?;
-        C::encoding_from_bytes(bytes).ok_or(R1CSError::FormatError)
-    }
-    fn scalar<C: Curve>(&mut self) -> Result<C::Scalar, R1CSError> {
-        let bytes = self.take(C::SCALAR_BYTES)?;
-        C::scalar_from_canonical_bytes(bytes).ok_or(R1CSError::FormatError)
-    }
-}
 
 impl<C: Curve> R1CSProof<C> {
     /// The size of a proof with `rounds` inner-product rounds.
@@ -178,7 +154,7 @@ impl<C: Curve> R1CSProof<C> {
     /// assert_eq!(R1CSProof::<Ristretto>::from_bytes(&[2; 449]), Err(R1CSError::FormatError));
     /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, R1CSError> {
-        let mut r = Reader { rest: bytes };
+        let mut r = ProofReader::new(bytes, R1CSError::FormatError);
         let two_phase = match r.take(1)? {
             [ONE_PHASE] => false,
             [TWO_PHASE] => true,
@@ -206,9 +182,7 @@ impl<C: Curve> R1CSProof<C> {
         }
         let a = r.scalar::<C>()?;
         let b = r.scalar::<C>()?;
-        if !r.rest.is_empty() {
-            return Err(R1CSError::FormatError);
-        }
+        r.finish()?;
         let points = C::decode_batch_vartime(&enc).map_err(|_| R1CSError::FormatError)?;
         let mut it = points.into_iter().zip(enc.iter().copied());
         let mut next = || match it.next() {

@@ -8,10 +8,12 @@
 //! `z`, `T_1`, `T_3`..`T_6`, challenges `u`, `x`, `t_x`, `t_x_blinding`,
 //! `e_blinding`, challenge `w`, then the inner-product argument (`ipp v1`).
 
+#![allow(non_snake_case)]
+
 use merlin::Transcript;
 
 use super::R1CSError;
-use crate::curve::Curve;
+use crate::curve::{Curve, ProofPoint};
 
 /// Starts an R1CS proof.
 pub(super) fn domain_sep(t: &mut Transcript) {
@@ -34,17 +36,17 @@ pub(super) fn append_point<C: Curve>(t: &mut Transcript, label: &'static [u8], e
     t.append_message(label, C::encoding_bytes(e));
 }
 
-/// Absorbs a point encoding that must not be the identity (dalek's
-/// `validate_and_append_point`).
+/// Absorbs a proof point that must not be the identity (dalek's
+/// `validate_and_append_point`), checked on the decoded point.
 pub(super) fn validate_and_append_point<C: Curve>(
     t: &mut Transcript,
     label: &'static [u8],
-    e: &C::Encoding,
+    P: &ProofPoint<C>,
 ) -> Result<(), R1CSError> {
-    if *e == C::encode_vartime(&C::identity()) {
+    if C::is_identity(&P.point) {
         return Err(R1CSError::VerificationError);
     }
-    append_point::<C>(t, label, e);
+    append_point::<C>(t, label, &P.encoding);
     Ok(())
 }
 

@@ -376,9 +376,9 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         let t = self.transcript.borrow_mut();
         t.append_u64(b"m", m as u64);
         let n1 = self.num_vars;
-        tr::validate_and_append_point::<C>(t, b"A_I1", &proof.A_I1.encoding)?;
-        tr::validate_and_append_point::<C>(t, b"A_O1", &proof.A_O1.encoding)?;
-        tr::validate_and_append_point::<C>(t, b"S1", &proof.S1.encoding)?;
+        tr::validate_and_append_point::<C>(t, b"A_I1", &proof.A_I1)?;
+        tr::validate_and_append_point::<C>(t, b"A_O1", &proof.A_O1)?;
+        tr::validate_and_append_point::<C>(t, b"S1", &proof.S1)?;
 
         self = self.run_deferred()?;
         let n = self.num_vars;
@@ -406,7 +406,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             .iter()
             .zip(proof.T.iter())
         {
-            tr::validate_and_append_point::<C>(t, *label, &P.encoding)?;
+            tr::validate_and_append_point::<C>(t, *label, P)?;
         }
         let u = tr::challenge::<C>(t, b"u", R1CSError::VerificationError)?;
         let x = tr::challenge::<C>(t, b"x", R1CSError::VerificationError)?;

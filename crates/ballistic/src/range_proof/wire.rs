@@ -29,34 +29,8 @@ use alloc::vec::Vec;
 
 use super::format::Dalek;
 use super::{RangeProof, WirePoints};
-use crate::curve::Curve;
+use crate::curve::{Curve, ProofReader};
 use crate::errors::ProofError;
-
-/// Reads consecutive fields from a byte slice without ever indexing out of bounds.
-struct Reader<'a> {
-    rest: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, len: usize) -> Result<&'a [u8], ProofError> {
-        if self.rest.len() < len {
-            return Err(ProofError::FormatError);
-        }
-        let (head, tail) = self.rest.split_at(len);
-        self.rest = tail;
-        Ok(head)
-    }
-
-    fn encoding<C: Curve>(&mut self) -> Result<C::Encoding, ProofError> {
-        let bytes = self.take(C::POINT_BYTES)?;
-        C::encoding_from_bytes(bytes).ok_or(ProofError::FormatError)
-    }
-
-    fn scalar<C: Curve>(&mut self) -> Result<C::Scalar, ProofError> {
-        let bytes = self.take(C::SCALAR_BYTES)?;
-        C::scalar_from_canonical_bytes(bytes).ok_or(ProofError::FormatError)
-    }
-}
 
 /// The size in bytes of a proof with `rounds` inner-product rounds.
 pub fn proof_len<C: Curve>(rounds: usize) -> usize {
@@ -121,7 +95,7 @@ impl<C: Curve> RangeProof<C, Dalek> {
         }
         let rounds = var / (2 * C::POINT_BYTES);
 
-        let mut r = Reader { rest: bytes };
+        let mut r = ProofReader::new(bytes, ProofError::FormatError);
         // Encodings in order A, S, T_1, T_2, then L_k, R_k; all decoded at once below
         // (lane-parallel where the curve supports it).
         let mut enc: Vec<C::Encoding> = Vec::with_capacity(4 + 2 * rounds);
@@ -136,9 +110,7 @@ impl<C: Curve> RangeProof<C, Dalek> {
         }
         let a = r.scalar::<C>()?;
         let b = r.scalar::<C>()?;
-        if !r.rest.is_empty() {
-            return Err(ProofError::FormatError);
-        }
+        r.finish()?;
         Ok(WirePoints::<C>::decode(&enc, rounds)?.into_proof(
             [t_x, t_x_blinding, e_blinding],
             alloc::vec![a],
