@@ -616,7 +616,12 @@ pub(crate) fn s_vector<C: Curve>(
     s
 }
 
-/// The `n` current generators `Σ_t coeffs[p + t·n]·base[p + t·n]`, `p < n`.
+/// Terms per call of the materialisation without tables: the sums run in pieces
+/// of about this many terms, whose on-the-fly tables (1 KiB per term on
+/// ristretto255) stay at 8 MiB instead of one table of the whole base (64 MiB for
+/// 2^15 generators). Pieces of hundreds of sums keep the lanes full.
+const MATERIALISE_CHUNK_TERMS: usize = 8192;
+
 /// The two results of a pair of sums (every `*_many` returns one result per input;
 /// a missing one would make the proof fail to verify, not the prover panic).
 fn pair<C: Curve>(v: Vec<C::Point>) -> (C::Point, C::Point) {
@@ -662,21 +667,29 @@ fn materialise<C: Curve>(
         }
         None => {
             type Gathered<C> = (Vec<<C as Curve>::Scalar>, Vec<<C as Curve>::Point>);
-            let gathered: Vec<Gathered<C>> = (0..2 * n)
-                .map(|q| {
-                    let (p, c, base) = if q < n {
-                        (q, gc, base_G)
-                    } else {
-                        (q - n, hc, base_H)
-                    };
-                    (0..stride).map(|t| (c[p + t * n], base[p + t * n])).unzip()
-                })
-                .collect();
-            let inputs: Vec<crate::curve::MsmInput<'_, C>> = gathered
-                .iter()
-                .map(|(s, p)| (s.as_slice(), p.as_slice()))
-                .collect();
-            C::vartime_multiscalar_mul_many(&inputs)
+            let chunk = MATERIALISE_CHUNK_TERMS.div_ceil(stride).max(1);
+            let mut out = Vec::with_capacity(2 * n);
+            let mut q0 = 0;
+            while q0 < 2 * n {
+                let q1 = (q0 + chunk).min(2 * n);
+                let gathered: Vec<Gathered<C>> = (q0..q1)
+                    .map(|q| {
+                        let (p, c, base) = if q < n {
+                            (q, gc, base_G)
+                        } else {
+                            (q - n, hc, base_H)
+                        };
+                        (0..stride).map(|t| (c[p + t * n], base[p + t * n])).unzip()
+                    })
+                    .collect();
+                let inputs: Vec<crate::curve::MsmInput<'_, C>> = gathered
+                    .iter()
+                    .map(|(s, p)| (s.as_slice(), p.as_slice()))
+                    .collect();
+                out.extend(C::vartime_multiscalar_mul_many(&inputs));
+                q0 = q1;
+            }
+            out
         }
     };
     let new_H = out.split_off(n);

@@ -390,6 +390,7 @@ impl crate::curve::TableStrategy<Ristretto> for RistrettoStrategy {
         ct_msm::ct_precomputed_mul(pre, scalars, points)
     }
     fn precompute_for_rounds(points: &[Point]) -> Option<Tables> {
-        Some(Tables::new(points, msm_policy::DYNAMIC_WIDTH))
+        (points.len() <= msm_policy::ROUND_TABLES_MAX)
+            .then(|| Tables::new(points, msm_policy::DYNAMIC_WIDTH))
     }
 }

@@ -32,6 +32,15 @@ pub const SHIFTED_MIN: usize = 1024;
 /// [`SHIFTED_MIN`] (no shape: point counts are powers of two) have [`Tables::WIDTH`].
 pub const SMALL_SHAPE_MAX: usize = 512;
 
+/// Largest base (its `G` and `H` together) over which the prover's lazy rounds run
+/// Straus over width-[`DYNAMIC_WIDTH`] tables built for the block
+/// (`RistrettoStrategy::precompute_for_rounds`). Above it each round's two sums of
+/// 4,096 terms or more run Pippenger over the gathered points instead, fewer
+/// additions per term than the tables' Straus, and the block holds no tables
+/// (1 KiB per point). Chosen by alternating `examples/r1cs_profile.rs` at 1,024 to
+/// 8,192 multipliers (even at 4,096 points, faster above).
+pub(super) const ROUND_TABLES_MAX: usize = 4096;
+
 /// NAF width of the tables built on the fly for points used once.
 pub(super) const DYNAMIC_WIDTH: usize = 5;
 
