@@ -188,10 +188,15 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             .map(|e| e.ipa_scalars.len() + e.t_scalars.len())
             .sum();
         let mut check = Check::new(np, dynamic);
-        for eq in eqs {
-            let (Ok(weight), Ok(r)) =
-                (C::scalar_random_nonzero(rng), C::scalar_random_nonzero(rng))
-            else {
+        for (k, eq) in eqs.into_iter().enumerate() {
+            // The first equation's weight is one: a combination with the others'
+            // random weights still vanishes only if every equation holds, except
+            // with probability about 1/ℓ per draw.
+            let weight = match k {
+                0 => Ok(C::scalar_one()),
+                _ => C::scalar_random_nonzero(rng),
+            };
+            let (Ok(weight), Ok(r)) = (weight, C::scalar_random_nonzero(rng)) else {
                 return false;
             };
             check.add(eq, weight, r);

@@ -44,9 +44,20 @@ pub(super) fn flatten<C: Curve>(
         wc: zero,
     };
     let mut exp_z = *z;
+    // Coefficients ±1 (three in five terms of the SHA-256 circuit) cost no
+    // multiplication; coefficients are public, so the branch is too.
+    let one = C::scalar_one();
+    let minus_one = -one;
     for lc in constraints {
+        let minus_exp_z = -exp_z;
         for (var, coeff) in &lc.terms {
-            let t = exp_z * *coeff;
+            let t = if *coeff == one {
+                exp_z
+            } else if *coeff == minus_one {
+                minus_exp_z
+            } else {
+                exp_z * *coeff
+            };
             let slot = match var {
                 Variable::MultiplierLeft(i) => w.wL.get_mut(*i),
                 Variable::MultiplierRight(i) => w.wR.get_mut(*i),

@@ -227,11 +227,21 @@ impl<C: Curve> Check<C> {
         self.points.extend_from_slice(&eq.t_points);
         self.bases[0] += weight * eq.B_ipa + wr * eq.B_t;
         self.bases[1] += weight * eq.B_blinding_ipa + wr * eq.B_blinding_t;
-        for (acc, s) in self.g.iter_mut().zip(&eq.g) {
-            *acc += weight * *s;
-        }
-        for (acc, s) in self.h.iter_mut().zip(&eq.h) {
-            *acc += weight * *s;
+        // A weight of one (a single proof, a batch's first) needs no products.
+        if weight == C::scalar_one() {
+            for (acc, s) in self.g.iter_mut().zip(&eq.g) {
+                *acc += *s;
+            }
+            for (acc, s) in self.h.iter_mut().zip(&eq.h) {
+                *acc += *s;
+            }
+        } else {
+            for (acc, s) in self.g.iter_mut().zip(&eq.g) {
+                *acc += weight * *s;
+            }
+            for (acc, s) in self.h.iter_mut().zip(&eq.h) {
+                *acc += weight * *s;
+            }
         }
     }
 
@@ -430,17 +440,26 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         let mut g = Vec::with_capacity(padded_n);
         let mut h = Vec::with_capacity(padded_n);
         for (i, y_inv_i) in exp_y_inv.iter().enumerate() {
-            let uf = if i < n1 { one } else { u };
-            let (wL, wR, wO) = if i < n {
-                (weights.wL[i], weights.wR[i], weights.wO[i])
-            } else {
-                let z0 = C::scalar_zero();
-                (z0, z0, z0)
+            // Padding positions (`i ≥ n`) have no constraint weights.
+            let (gi, hi) = match (weights.wL.get(i), weights.wR.get(i), weights.wO.get(i)) {
+                (Some(wL), Some(wR), Some(wO)) => {
+                    let yneg_wR = *y_inv_i * *wR;
+                    delta += yneg_wR * *wL;
+                    (
+                        x * yneg_wR - ipa.g[i],
+                        *y_inv_i * (x * *wL + *wO) - ipa.h[i] - one,
+                    )
+                }
+                _ => (-ipa.g[i], -ipa.h[i] - one),
             };
-            let yneg_wR = *y_inv_i * wR;
-            delta += yneg_wR * wL;
-            g.push(uf * (x * yneg_wR - ipa.g[i]));
-            h.push(uf * (*y_inv_i * (x * wL + wO) - ipa.h[i] - one));
+            // The second phase's and the padding's generators carry the factor `u`.
+            if i < n1 {
+                g.push(gi);
+                h.push(hi);
+            } else {
+                g.push(u * gi);
+                h.push(u * hi);
+            }
         }
 
         let xx = x * x;
