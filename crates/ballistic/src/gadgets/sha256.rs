@@ -717,15 +717,31 @@ impl<C: Curve> Lin<C> {
     }
 }
 
-/// Powers of two as scalars: the coefficients of the circuit's sums.
+/// Number of small integers whose scalars [`Coefficients`] keeps (every
+/// coefficient and most constants of the circuit are below it).
+const SMALL: usize = 64;
+
+/// Powers of two and small integers as scalars: the coefficients of the circuit's
+/// sums (each conversion into the scalar field costs a multiplication; the
+/// verifier builds the circuit once per proof).
 struct Coefficients<C: Curve> {
     pow2: [C::Scalar; 64],
+    small: [C::Scalar; SMALL],
 }
 
 impl<C: Curve> Coefficients<C> {
     fn new() -> Self {
         Coefficients {
             pow2: core::array::from_fn(|k| C::scalar_from_u64(1u64 << k)),
+            small: core::array::from_fn(|k| C::scalar_from_u64(k as u64)),
+        }
+    }
+
+    /// The scalar of `k`.
+    fn unsigned(&self, k: u64) -> C::Scalar {
+        match usize::try_from(k).ok().and_then(|i| self.small.get(i)) {
+            Some(s) => *s,
+            None => C::scalar_from_u64(k),
         }
     }
 
@@ -734,7 +750,7 @@ impl<C: Curve> Coefficients<C> {
         let s = match c.unsigned_abs() {
             1 => self.pow2[shift],
             2 => self.pow2[shift + 1],
-            m => self.pow2[shift] * C::scalar_from_u64(u64::from(m)),
+            m => self.pow2[shift] * self.unsigned(u64::from(m)),
         };
         if c < 0 {
             -s
@@ -744,7 +760,7 @@ impl<C: Curve> Coefficients<C> {
     }
 
     fn signed(&self, k: i64) -> C::Scalar {
-        let s = C::scalar_from_u64(k.unsigned_abs());
+        let s = self.unsigned(k.unsigned_abs());
         if k < 0 {
             -s
         } else {
