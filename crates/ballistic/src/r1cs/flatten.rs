@@ -25,12 +25,54 @@ pub(super) fn unknown_variable() -> R1CSError {
     }
 }
 
-/// Flattens `constraints` over `n` multipliers and `m` commitments.
+/// The verifier's constraints, stored flat: the terms of every constraint in one
+/// vector and where each constraint ends. A constraint's own vector is freed as
+/// soon as it is stored, so building a large circuit holds one allocation, not
+/// one per constraint (half the time of building the SHA-256 circuit went to
+/// allocating and freeing them), and [`flatten`] reads memory in order.
+pub(super) struct Constraints<C: Curve> {
+    terms: Vec<(Variable<C>, C::Scalar)>,
+    ends: Vec<usize>,
+}
+
+impl<C: Curve> Constraints<C> {
+    /// No constraints.
+    pub(super) fn new() -> Self {
+        Constraints {
+            terms: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Appends the constraint `lc = 0`.
+    pub(super) fn push(&mut self, lc: LinearCombination<C>) {
+        self.terms.extend(lc.terms);
+        self.ends.push(self.terms.len());
+    }
+
+    /// The number of constraints.
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The terms of each constraint, in order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &[(Variable<C>, C::Scalar)]> + '_ {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let terms = self.terms.get(start..end).unwrap_or(&[]);
+            start = end;
+            terms
+        })
+    }
+}
+
+/// Flattens `constraints` (the terms of each) over `n` multipliers and `m`
+/// commitments.
 ///
 /// # Errors
 /// [`R1CSError::GadgetError`] if a constraint names a variable outside them.
-pub(super) fn flatten<C: Curve>(
-    constraints: &[LinearCombination<C>],
+pub(super) fn flatten<'a, C: Curve>(
+    constraints: impl IntoIterator<Item = &'a [(Variable<C>, C::Scalar)]>,
     z: &C::Scalar,
     n: usize,
     m: usize,
@@ -48,9 +90,9 @@ pub(super) fn flatten<C: Curve>(
     // multiplication; coefficients are public, so the branch is too.
     let one = C::scalar_one();
     let minus_one = -one;
-    for lc in constraints {
+    for terms in constraints {
         let minus_exp_z = -exp_z;
-        for (var, coeff) in &lc.terms {
+        for (var, coeff) in terms {
             let t = if *coeff == one {
                 exp_z
             } else if *coeff == minus_one {

@@ -587,7 +587,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
 
         let y = tr::challenge::<C>(t, b"y", R1CSError::ProvingError)?;
         let z = tr::challenge::<C>(t, b"z", R1CSError::ProvingError)?;
-        let w = flatten::<C>(&self.constraints, &z, n, m)?;
+        let w = flatten::<C>(self.constraints.iter().map(|lc| &lc.terms[..]), &z, n, m)?;
 
         let y_inv = C::scalar_invert(&y);
         let exp_y_inv = crate::curve::scalars::powers::<C>(&y_inv, padded_n);

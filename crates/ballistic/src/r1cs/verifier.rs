@@ -8,7 +8,7 @@ use core::borrow::BorrowMut;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
-use super::flatten::flatten;
+use super::flatten::{flatten, Constraints};
 use super::proof::R1CSProof;
 use super::transcript as tr;
 use super::{
@@ -31,7 +31,7 @@ type Deferred<C, T> = Box<dyn FnOnce(&mut RandomizingVerifier<C, T>) -> Result<(
 /// See [`crate::r1cs`].
 pub struct Verifier<C: Curve = Ristretto, T: BorrowMut<Transcript> = Transcript> {
     transcript: T,
-    constraints: Vec<LinearCombination<C>>,
+    constraints: Constraints<C>,
     num_vars: usize,
     V: Vec<C::Encoding>,
     deferred: Vec<Deferred<C, T>>,
@@ -284,7 +284,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         tr::domain_sep(transcript.borrow_mut());
         Verifier {
             transcript,
-            constraints: Vec::new(),
+            constraints: Constraints::new(),
             num_vars: 0,
             V: Vec::new(),
             deferred: Vec::new(),
@@ -425,7 +425,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         tr::append_scalar::<C>(t, b"e_blinding", &proof.e_blinding);
         let w = tr::challenge::<C>(t, b"w", R1CSError::VerificationError)?;
 
-        let weights = flatten::<C>(&self.constraints, &z, n, m)?;
+        let weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
         let y_inv = C::scalar_invert(&y);
         let ipa = proof
             .ipp_proof

@@ -207,6 +207,13 @@ impl Curve for Ristretto {
     fn scalar_from_u64(x: u64) -> MontScalar {
         MontScalar::from_u64(x)
     }
+    // The Montgomery forms of 0 and 1 as constants (the provided methods convert).
+    fn scalar_zero() -> MontScalar {
+        MontScalar::ZERO
+    }
+    fn scalar_one() -> MontScalar {
+        MontScalar::ONE
+    }
     fn scalar_from_wide_bytes(bytes: &[u8; 64]) -> MontScalar {
         MontScalar::from_dalek(&Scalar::from_bytes_mod_order_wide(bytes))
     }
