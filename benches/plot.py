@@ -6,7 +6,7 @@ Reads what the benches of `crates/interop` write (criterion 0.5):
     <CRITERION_DIR>/<group>/<id>/<side>/new/estimates.json   (median.point_estimate, ns)
     <CRITERION_DIR>/<group>/<id>/<side>/new/benchmark.json   (group_id, function_id, value_str)
 
-and writes four plots to docs/img/ (or --out):
+and writes these plots to docs/img/ (or --out):
 
     prove_vs_m.svg        group `prove`, ids n64_m{1,2,4,8,16,32}: ballistic, dalek
     verify_vs_m.svg       group `verify`, same ids and sides
@@ -16,6 +16,8 @@ and writes four plots to docs/img/ (or --out):
                           ballistic / c_ffi, c64_ffi, c64_asm_ffi (secp256k1-zkp's C code)
     r1cs_shuffle.svg      `r1cs_shuffle_prove/k{K}` and `r1cs_shuffle_verify/k{K}`: ballistic,
                           dalek (`bulletproofs` 4.0.0, `yoloproofs`)
+    r1cs_sha256.svg       `sha256_{prove,verify,batch16}/compression/{ballistic,dalek}`:
+                          ballistic ÷ dalek, and ÷ Blockstream's published 2017 figures
 
 Each directory given is one run (one backend); up to four can be drawn together (the
 first with solid lines, filled markers and plain bars, the others dashed, hollow and
@@ -70,6 +72,7 @@ COLOURS = {
     "c_ffi": "#E69F00",
     "c64_ffi": "#CC79A7",
     "c64_asm_ffi": "#56B4E9",
+    "blockstream": "#999999",
 }
 DASHES = [None, "7,4", "2,3", "9,3,2,3"]
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -484,16 +487,60 @@ def zkp_ratios(run):
 
 
 def plot_secp(runs, note):
-    ratios = [(run, zkp_ratios(run)) for run in runs]
-    if not any(r for _, r in ratios):
-        return None
-    workloads = [w[3] for w in ZKP_WORKLOADS if any((w[3], p) in r for _, r in ratios
-                                                    for p, _ in ZKP_PEERS)]
-    series = [(run, peer, name) for run, r in ratios for peer, name in ZKP_PEERS
-              if any((w, peer) in r for w in workloads)]
     what = ("secp256k1, 64-bit single proofs, Grin's 256 generators: ballistic ÷ secp256k1-zkp's "
             "C code (FFI, one scratch space); batch ratios per proof.")
-    c = Chart("secp256k1: ballistic ÷ secp256k1-zkp", "", "ratio (lower is better for ballistic)",
+    workloads = [w[3] for w in ZKP_WORKLOADS]
+    return ratio_bars(runs, note, "secp256k1: ballistic ÷ secp256k1-zkp", what, workloads,
+                      ZKP_PEERS, zkp_ratios)
+
+
+# The SHA-256 compression benches (`crates/interop/benches/sha256.rs`): group, the
+# workload's label; dalek's batch group is 16 single verifications.
+SHA256_WORKLOADS = [
+    ("sha256_prove", "prove"),
+    ("sha256_verify", "verify"),
+    ("sha256_batch16", "16 proofs"),
+]
+# Blockstream's published 2017 figures (not measured here): prove, verify, and a
+# batch of 16 as one verification plus 15 extra proofs at 28 ms.
+BLOCKSTREAM_NS = {"prove": 13e9, "verify": 435e6, "16 proofs": 435e6 + 15 * 28e6}
+SHA256_PEERS = [
+    ("dalek", "dalek 4.0.0, same run"),
+    ("blockstream", "Blockstream 2017, published"),
+]
+
+
+def sha256_ratios(run):
+    """{(workload label, peer): ballistic ÷ peer} from one run."""
+    out = {}
+    for group, label in SHA256_WORKLOADS:
+        ours = run.get(group, "compression", "ballistic")
+        dalek = run.get(group, "compression", "dalek")
+        if ours and dalek:
+            out[(label, "dalek")] = ours / dalek
+        if ours:
+            out[(label, "blockstream")] = ours / BLOCKSTREAM_NS[label]
+    return out
+
+
+def plot_sha256(runs, note):
+    what = ("SHA-256 compression, 2^15 multipliers, one core; dalek: the same gadget, "
+            "16 proofs one by one; Blockstream: 13 s, 435 ms, +28 ms per proof.")
+    workloads = [w[1] for w in SHA256_WORKLOADS]
+    return ratio_bars(runs, note, "R1CS: SHA-256 compression, ballistic ÷ peers", what,
+                      workloads, SHA256_PEERS, sha256_ratios)
+
+
+def ratio_bars(runs, note, title, what, workloads, peers, ratios_of):
+    """Bars of ballistic ÷ each peer per workload (`ratios_of(run)` gives
+    {(workload, peer): ratio}), one bar per run and peer; None without data."""
+    ratios = [(run, ratios_of(run)) for run in runs]
+    if not any(r for _, r in ratios):
+        return None
+    workloads = [w for w in workloads if any((w, p) in r for _, r in ratios for p, _ in peers)]
+    series = [(run, peer, name) for run, r in ratios for peer, name in peers
+              if any((w, peer) in r for w in workloads)]
+    c = Chart(title, "", "ratio (lower is better for ballistic)",
               caption_lines(runs, note, what, BAR_STYLES))
     s = c.svg
     top = max([1.0] + [v for _, r in ratios for v in r.values()]) * 1.15
@@ -621,6 +668,7 @@ def main():
         ("batch_per_proof.svg", plot_batch(runs, note)),
         ("r1cs_shuffle.svg", plot_shuffle(runs, note)),
         ("secp256k1_ratios.svg", plot_secp(runs, note)),
+        ("r1cs_sha256.svg", plot_sha256(runs, note)),
     ]
     os.makedirs(out_dir, exist_ok=True)
     written = 0
