@@ -519,3 +519,20 @@ fn jacobian_vartime_group_law() {
         assert_eq!(aff[3].to_projective(), p);
     }
 }
+
+/// The constant-time sum runs in chunks of `CT_CHUNK` points: at and around the
+/// chunk boundaries it equals the variable-time sum.
+#[test]
+fn ct_msm_chunks_agree_with_vartime() {
+    let mut r = rng();
+    let pool = Secp256k1::generator_chain(b"ct chunks", 2 * CT_CHUNK + 3);
+    for k in [CT_CHUNK - 1, CT_CHUNK, CT_CHUNK + 1, 2 * CT_CHUNK + 3] {
+        let scalars: Vec<Scalar> = (0..k).map(|_| Scalar::random(&mut r)).collect();
+        let points = &pool[..k];
+        assert_eq!(
+            to_k256(&Secp256k1::multiscalar_mul(&scalars, points)),
+            to_k256(&Secp256k1::vartime_multiscalar_mul(&scalars, points)),
+            "k = {k}"
+        );
+    }
+}
