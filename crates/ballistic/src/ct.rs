@@ -1,9 +1,10 @@
-//! Declassification points of the prover, for the constant-time harness.
+//! Declassification points of the provers, for the constant-time harness.
 //!
-//! The prover is constant-time in the values, blindings and its randomness. Some
-//! values derived from them are *public by design* and the prover branches on them or
-//! hands them to variable-time code; each such point calls a `declassify_*` function
-//! here, with the reason at the call site:
+//! The provers (range proofs and R1CS) are constant-time in the values, blindings,
+//! witness assignments and their randomness. Some values derived from them are
+//! *public by design* and the prover branches on them or hands them to variable-time
+//! code; each such point calls a `declassify_*` function here, with the reason at the
+//! call site:
 //!
 //! | what | why it may be public |
 //! |---|---|
@@ -11,6 +12,9 @@
 //! | whether every value is in range | the API's result says so (`ValueOutOfRange`) |
 //! | whether a secp256k1-zkp ChaCha20 nonce block is retried | it happens with probability ≈ 2^−127 and reveals only that one output exceeded ℓ (secp256k1-zkp does the same) |
 //! | `l = l(x)`, `r = r(x)` | blinded by uniformly random `s_L·x`, `s_R·x`; Bulletproofs' Protocol 1 sends them in the clear, so the variable-time inner-product argument over them reveals nothing about the witness |
+//! | R1CS: `V_j`, `A_I1`, `A_O1`, `S1`, `A_I2`, `A_O2`, `S2`, `T_1`, `T_3` … `T_6`, `t_x`, `t_x_blinding`, `e_blinding` | they are the proof and the statement |
+//! | R1CS: whether the assignments satisfy the constraints and the multipliers declared small | the API's result says so (`Unsatisfied`, `GadgetError`) |
+//! | R1CS: `l = l(x)`, `r = r(x)` | blinded by uniformly random `s_L·x³`, `y^i·s_R·x³` (and `0`, `−y^i` at the public padding positions), as in the range proof |
 //!
 //! Without the `ct-harness` feature these functions are the identity and cost nothing.
 //! With it, `crates/ct-harness` installs a hook that tells valgrind the bytes are
@@ -22,7 +26,9 @@
 
 use crate::curve::{Curve, ProofPoint};
 
-/// Which value a declassification point makes public (in the prover's order).
+/// Which value a declassification point makes public (in the provers' order; the
+/// R1CS prover's `T_1`, `t_x_blinding`, `e_blinding`, `l` and `r` reuse the range
+/// prover's names).
 ///
 /// # Example
 /// ```
@@ -53,6 +59,32 @@ pub enum Declassified {
     L,
     /// An entry of `r = r(x)`.
     R,
+    /// R1CS: whether the assignments satisfy the constraints (or the multipliers
+    /// declared small have their assignments in `{−1, 0, 1}`).
+    Satisfied,
+    /// R1CS: the point `A_I1` (the first phase's multiplier inputs).
+    AI1,
+    /// R1CS: the point `A_O1` (the first phase's multiplier outputs).
+    AO1,
+    /// R1CS: the point `S1`.
+    S1,
+    /// R1CS: the point `A_I2` (the second phase's multiplier inputs).
+    AI2,
+    /// R1CS: the point `A_O2`.
+    AO2,
+    /// R1CS: the point `S2`.
+    S2,
+    /// R1CS: the point `T_3`.
+    T3,
+    /// R1CS: the point `T_4`.
+    T4,
+    /// R1CS: the point `T_5`.
+    T5,
+    /// R1CS: the point `T_6`.
+    T6,
+    /// R1CS: the scalar `t_x = t(x)` (the range proof's is computed from the
+    /// declassified `l`, `r`).
+    Tx,
 }
 
 #[cfg(feature = "ct-harness")]

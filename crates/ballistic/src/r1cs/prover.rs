@@ -18,6 +18,7 @@ use super::{
     ConstraintSystem, LinearCombination, Metrics, R1CSError, RandomizableConstraintSystem,
     RandomizedConstraintSystem, Variable, MAX_MULTIPLIERS,
 };
+use crate::ct::{declassify_bool, declassify_point, declassify_scalar, Declassified};
 use crate::curve::ristretto::Ristretto;
 use crate::curve::{Curve, ProofPoint};
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
@@ -354,7 +355,12 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         self.secrets.v.push(s[0]);
         self.secrets.v_blinding.push(s[1]);
         let (B, B_blinding) = self.pc_gens.bases();
-        let V = C::encode(&C::pedersen_mul(&*s, &[B, B_blinding]));
+        // Public by design: V is the statement.
+        let V = declassify_point(
+            Declassified::Commitment,
+            ProofPoint::<C>::new(C::pedersen_mul(&*s, &[B, B_blinding])),
+        )
+        .encoding;
         tr::append_point::<C>(self.transcript.borrow_mut(), b"V", &V);
         (V, Variable::Committed(i))
     }
@@ -403,7 +409,8 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         if self.skip_satisfaction_check {
             return Ok(());
         }
-        if !bool::from(ok) {
+        // Public by design: the result says whether the constraints hold.
+        if !declassify_bool(Declassified::Satisfied, ok) {
             return Err(R1CSError::Unsatisfied);
         }
         Ok(())
@@ -426,7 +433,8 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
                 ok &= v.ct_eq(&zero) | v.ct_eq(&one) | v.ct_eq(&minus_one);
             }
         }
-        if bool::from(ok) {
+        // Public by design: the result says whether the declarations hold.
+        if declassify_bool(Declassified::Satisfied, ok) {
             Ok(())
         } else {
             Err(R1CSError::GadgetError {
@@ -530,16 +538,20 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let s_L1 = random(n1);
         let s_R1 = random(n1);
         self.check_small()?;
-        let [A_I1, A_O1, S1] = commit_phase::<C>(
-            &self.secrets,
-            &self.small,
-            0..n1,
-            &blind1,
-            &s_L1,
-            &s_R1,
-            &G1,
-            &H1,
-            &B_blinding,
+        // Public by design: A_I1, A_O1 and S1 are part of the proof.
+        let [A_I1, A_O1, S1] = declassify_points(
+            [Declassified::AI1, Declassified::AO1, Declassified::S1],
+            commit_phase::<C>(
+                &self.secrets,
+                &self.small,
+                0..n1,
+                &blind1,
+                &s_L1,
+                &s_R1,
+                &G1,
+                &H1,
+                &B_blinding,
+            ),
         );
         drop((G1, H1));
         let t = self.transcript.borrow_mut();
@@ -565,17 +577,21 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         };
         let s_L2 = random(n2);
         let s_R2 = random(n2);
+        // Public by design: A_I2, A_O2 and S2 are part of the proof.
         let phase2 = (n2 > 0).then(|| {
-            commit_phase::<C>(
-                &self.secrets,
-                &self.small,
-                n1..n,
-                &blind2,
-                &s_L2,
-                &s_R2,
-                &G,
-                &H,
-                &B_blinding,
+            declassify_points(
+                [Declassified::AI2, Declassified::AO2, Declassified::S2],
+                commit_phase::<C>(
+                    &self.secrets,
+                    &self.small,
+                    n1..n,
+                    &blind2,
+                    &s_L2,
+                    &s_R2,
+                    &G,
+                    &H,
+                    &B_blinding,
+                ),
             )
         });
         let id = C::encode_vartime(&C::identity());
@@ -614,9 +630,13 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let t_poly = Zeroizing::new(polys.t());
         // Blindings of t1, t3, t4, t5, t6 (t2's is fixed by the commitments).
         let t_blind = random(5);
+        // Public by design: T_1, T_3, …, T_6 are part of the proof.
         let T: [ProofPoint<C>; 5] = core::array::from_fn(|k| {
             let s = Zeroizing::new([t_poly[[0, 2, 3, 4, 5][k]], t_blind[k]]);
-            ProofPoint::new(C::pedersen_mul(&*s, &[B, B_blinding]))
+            declassify_point(
+                T_DECLASSIFIED[k],
+                ProofPoint::new(C::pedersen_mul(&*s, &[B, B_blinding])),
+            )
         });
         let t = self.transcript.borrow_mut();
         for (label, P) in [b"T_1", b"T_3", b"T_4", b"T_5", b"T_6"]
@@ -636,8 +656,10 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             t_blind[3],
             t_blind[4],
         ]);
-        let t_x = horner::<C>(&t_poly, &x);
-        let t_x_blinding = horner::<C>(&t_blindings, &x);
+        // Public by design: t_x and t_x_blinding are part of the proof.
+        let t_x = declassify_scalar::<C>(Declassified::Tx, horner::<C>(&t_poly, &x));
+        let t_x_blinding =
+            declassify_scalar::<C>(Declassified::TxBlinding, horner::<C>(&t_blindings, &x));
         drop(t_poly);
         // Padding: l_i = 0, r_i = −y^i (so that <l, r> gains nothing and the
         // verifier's weights −y^i·y^−i = −1 match).
@@ -646,15 +668,30 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             r_pad.push(-exp_y);
             exp_y *= y;
         }
+        // l = l(x) and r = r(x) are blinded by the uniformly random s_L·x³ and
+        // y^i·s_R·x³ (the padding is public): public to the variable-time
+        // inner-product argument, as in the range proof (see `inner_product.rs`).
         let (l_vec, r_vec) = polys.eval(&x, &r_pad);
         drop(polys);
+        let l_vec: Vec<C::Scalar> = l_vec
+            .into_iter()
+            .map(|l| declassify_scalar::<C>(Declassified::L, l))
+            .collect();
+        let r_vec: Vec<C::Scalar> = r_vec
+            .into_iter()
+            .map(|r| declassify_scalar::<C>(Declassified::R, r))
+            .collect();
 
         let iox = Zeroizing::new([
             blind1[0] + u * blind2[0],
             blind1[1] + u * blind2[1],
             blind1[2] + u * blind2[2],
         ]);
-        let e_blinding = x * (iox[0] + x * (iox[1] + x * iox[2]));
+        // Public by design: e_blinding is part of the proof.
+        let e_blinding = declassify_scalar::<C>(
+            Declassified::EBlinding,
+            x * (iox[0] + x * (iox[1] + x * iox[2])),
+        );
         drop(iox);
 
         let t = self.transcript.borrow_mut();
@@ -707,6 +744,28 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
     fn take_transcript(self) -> T {
         self.transcript
     }
+}
+
+/// The declassification points of `T_1`, `T_3`, …, `T_6`, in the proof's order.
+const T_DECLASSIFIED: [Declassified; 5] = [
+    Declassified::T1,
+    Declassified::T3,
+    Declassified::T4,
+    Declassified::T5,
+    Declassified::T6,
+];
+
+/// Public copies of a phase's points `A_I`, `A_O`, `S` (declassified as `what`).
+fn declassify_points<C: Curve>(
+    what: [Declassified; 3],
+    points: [ProofPoint<C>; 3],
+) -> [ProofPoint<C>; 3] {
+    let [a, b, c] = points;
+    [
+        declassify_point(what[0], a),
+        declassify_point(what[1], b),
+        declassify_point(what[2], c),
+    ]
 }
 
 /// `Σ_k c_k·x^(k+1)` for the coefficients `c = [t1, …, t6]`.
