@@ -48,6 +48,29 @@
 //!   `CT_TABLE_MAX_LEN`) on both curves. The harness prints `ct_prover: taint as
 //!   expected` only if every configuration matched (and exits 1 otherwise).
 //!
+//! # The R1CS prover
+//!
+//! The same method covers `ballistic::r1cs::Prover::prove_with_rng` on both curves,
+//! with default and custom Pedersen bases, on one circuit ([`r1cs_circuit`]) that has
+//! both phases: `x_1 ∈ [0, 2^8)` by `gadgets::range` (eight multipliers declared
+//! small, the first phase's constant-time selections), the product `x_1·x_2` (a
+//! first-phase multiplier through the constant-time MSM) and a `k = 3`
+//! `gadgets::shuffle` of the committed `x` onto the committed `y` (the second phase,
+//! after its challenge), 13 multipliers padded to 16. The secrets marked undefined:
+//! the committed values, their blindings, the RNG's bytes and the witness the range
+//! gadget is given (its own copy of `x_1`). The R1CS prover declassifies `V_j`, the
+//! satisfaction verdicts, `A_I1`, `A_O1`, `S1`, `A_I2`, `A_O2`, `S2`, `T_1`, `T_3` …
+//! `T_6`, `t_x`, `τ_x`, `μ`, `l` and `r` (reasons in `ballistic::ct`).
+//!
+//! * `r1cs`: only the R1CS configurations, every secret marked undefined; 0 errors
+//!   (the first mode runs them too).
+//! * `r1cs-control-nohook` / `r1cs-secp256k1-control-nohook`: no hook.
+//! * `r1cs-control-values`, `-blindings`, `-randomness`, `-witness`: one secret
+//!   marked undefined, both curves, checked against [`expected_r1cs_taint`]. The
+//!   witness must reach the first phase's `A_I1`, `A_O1`, the verdict, `T_1` … `T_5`,
+//!   `t_x`, `l` and `r`, and nothing that only the committed values, the blindings or
+//!   the nonces feed (`S1`, the second phase, `T_6`, `τ_x`, `μ`).
+//!
 //! Outside valgrind the client requests are no-ops and the binary just proves (and
 //! verifies, with the secrets marked defined again) every configuration.
 
@@ -55,8 +78,10 @@ use std::sync::Mutex;
 
 use ballistic::ct::Declassified;
 use ballistic::curve::{ristretto::Ristretto, secp256k1::Secp256k1, Curve};
+use ballistic::gadgets::{range, shuffle};
 use ballistic::generators::PedersenGens;
 use ballistic::merlin::Transcript;
+use ballistic::r1cs::{Prover, R1CSError, RandomizableConstraintSystem, Variable, Verifier};
 use ballistic::ristretto::{BulletproofGens, RangeProof, Scalar};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
@@ -128,6 +153,8 @@ enum Source {
     Nonce,
     /// secp256k1-zkp's private nonce (for `τ_1`, `τ_2`).
     PrivateNonce,
+    /// R1CS: the assignment a gadget is given (not a committed value).
+    Witness,
 }
 
 /// The secrets a run marks undefined: all of them, or one (a per-source control).
@@ -173,6 +200,9 @@ struct Plan {
     branch_first: bool,
     ristretto: &'static [Shape],
     secp256k1: &'static [Shape],
+    /// The R1CS configurations: Pedersen bases on ristretto255, on secp256k1.
+    r1cs_ristretto: &'static [Bases],
+    r1cs_secp256k1: &'static [Bases],
 }
 
 const RISTRETTO_ALL: &[Shape] = &[
@@ -196,10 +226,33 @@ const SECP256K1_ALL: &[Shape] = &[
 /// bases' per-call MSM.
 const RISTRETTO_CONTROL: &[Shape] = &[(8, 1, Bases::Default), (8, 2, Bases::Custom)];
 const SECP256K1_CONTROL: &[Shape] = &[(8, 1, Bases::Default), (8, 2, Bases::Custom)];
+/// The R1CS configurations (the main run and the R1CS controls alike).
+const R1CS_ALL: &[Bases] = &[Bases::Default, Bases::Custom];
 
 fn plan(mode: &str) -> Option<Plan> {
     let all = Secrets(None);
     let only = |s| Secrets(Some(s));
+    let none = &[][..];
+    let r1cs = |secrets, r1cs_ristretto, r1cs_secp256k1| Plan {
+        secrets,
+        branch_first: false,
+        ristretto: &[],
+        secp256k1: &[],
+        r1cs_ristretto,
+        r1cs_secp256k1,
+    };
+    match mode {
+        "r1cs" => return Some(r1cs(all, R1CS_ALL, R1CS_ALL)),
+        "r1cs-control-nohook" => return Some(r1cs(all, R1CS_ALL, none)),
+        "r1cs-secp256k1-control-nohook" => return Some(r1cs(all, none, R1CS_ALL)),
+        "r1cs-control-values" => return Some(r1cs(only(Source::Values), R1CS_ALL, R1CS_ALL)),
+        "r1cs-control-blindings" => return Some(r1cs(only(Source::Blindings), R1CS_ALL, R1CS_ALL)),
+        "r1cs-control-randomness" => {
+            return Some(r1cs(only(Source::Randomness), R1CS_ALL, R1CS_ALL))
+        }
+        "r1cs-control-witness" => return Some(r1cs(only(Source::Witness), R1CS_ALL, R1CS_ALL)),
+        _ => {}
+    }
     let (secrets, branch_first, ristretto, secp256k1) = match mode {
         "" => (all, false, RISTRETTO_ALL, SECP256K1_ALL),
         "control-branch" | "control-nohook" => (
@@ -225,11 +278,15 @@ fn plan(mode: &str) -> Option<Plan> {
         ),
         _ => return None,
     };
+    // The main run proves the R1CS configurations too.
+    let r1cs_all = if mode.is_empty() { R1CS_ALL } else { none };
     Some(Plan {
         secrets,
         branch_first,
         ristretto,
         secp256k1,
+        r1cs_ristretto: r1cs_all,
+        r1cs_secp256k1: r1cs_all,
     })
 }
 
@@ -260,6 +317,31 @@ fn expected_taint(secp256k1: bool, source: Source, m: usize) -> Vec<Declassified
         // private nonce; both decide whether a ChaCha20 block is retried.
         (true, Source::Nonce) => vec![NonceRetry, A, S, T1, T2, EBlinding, L, R],
         (true, _) => vec![NonceRetry, T1, T2, TxBlinding],
+    }
+}
+
+/// The declassified values that carry `source`'s taint in an R1CS proof of
+/// [`r1cs_circuit`], by the prover's data flow (`r1cs/prover.rs`; the same on both
+/// curves).
+fn expected_r1cs_taint(source: Source) -> Vec<Declassified> {
+    use Declassified::*;
+    // Everything the prover's nonces (the blindings of A_I, A_O, S and T_k, s_L, s_R)
+    // reach: every point and scalar of the proof.
+    let nonces = [
+        AI1, AO1, S1, AI2, AO2, S2, T1, T3, T4, T5, T6, Tx, TxBlinding, EBlinding, L, R,
+    ];
+    match source {
+        // Merlin's witness RNG mixes the committed values and their blindings into
+        // every nonce; the values also decide the verdicts.
+        Source::Values => [&[Commitment, Satisfied][..], &nonces].concat(),
+        Source::Blindings => [&[Commitment][..], &nonces].concat(),
+        // The range gadget's bits are first-phase assignments (a_L, a_R, a_O): they
+        // enter A_I1, A_O1, the verdicts, every t_k with an a-vector factor (not
+        // t_6 = <s_L, y^i∘s_R>), t_x, l and r; not S1, the second phase's points
+        // (the shuffle multiplies committed values), τ_x or μ.
+        Source::Witness => vec![Satisfied, AI1, AO1, T1, T3, T4, T5, Tx, L, R],
+        // The RNG's bytes reach every nonce.
+        _ => nonces.to_vec(),
     }
 }
 
@@ -299,13 +381,17 @@ fn odd() {
 }
 
 /// Checks (in a per-source control) the tainted declassified values of one
-/// configuration against [`expected_taint`]; whether they matched.
-fn check_taint(secrets: Secrets, secp256k1: bool, label: &str, m: usize) -> bool {
+/// configuration against `expected` (of the source); whether they matched.
+fn check_taint(
+    secrets: Secrets,
+    label: &str,
+    expected: impl Fn(Source) -> Vec<Declassified>,
+) -> bool {
     let Some(source) = secrets.0 else {
         return true;
     };
     let mut got = std::mem::take(&mut *TAINTED.lock().unwrap_or_else(|e| e.into_inner()));
-    let mut want = expected_taint(secp256k1, source, m);
+    let mut want = expected(source);
     let key = |d: &Declassified| format!("{d:?}");
     got.sort_by_key(key);
     want.sort_by_key(key);
@@ -369,14 +455,28 @@ fn main() {
     for &(n, m, bases) in plan.ristretto {
         ristretto_configuration(&plan, &mut seed_rng, n, m, bases);
         let label = format!("n={n} m={m} {bases:?} bases");
-        as_expected &= check_taint(plan.secrets, false, &label, m);
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_taint(false, s, m));
         configurations += 1;
         println!("ct_prover: {label}: proved and verified with secrets marked undefined");
     }
     for &(n, m, bases) in plan.secp256k1 {
         secp256k1_configuration(&plan, &mut seed_rng, n, m, bases);
         let label = format!("secp256k1 n={n} m={m} {bases:?} bases");
-        as_expected &= check_taint(plan.secrets, true, &label, m);
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_taint(true, s, m));
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &bases in plan.r1cs_ristretto {
+        r1cs_configuration::<Ristretto>(&plan, &mut seed_rng, bases);
+        let label = format!("r1cs {bases:?} bases");
+        as_expected &= check_taint(plan.secrets, &label, expected_r1cs_taint);
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &bases in plan.r1cs_secp256k1 {
+        r1cs_configuration::<Secp256k1>(&plan, &mut seed_rng, bases);
+        let label = format!("r1cs secp256k1 {bases:?} bases");
+        as_expected &= check_taint(plan.secrets, &label, expected_r1cs_taint);
         configurations += 1;
         println!("ct_prover: {label}: proved and verified with secrets marked undefined");
     }
@@ -514,4 +614,81 @@ fn secp256k1_configuration(
 fn bytemuck_u64(v: &mut u64) -> &mut [u8; 8] {
     // SAFETY: u64 and [u8; 8] have the same size; alignment of [u8; 8] is 1.
     unsafe { &mut *(v as *mut u64 as *mut [u8; 8]) }
+}
+
+/// The shuffle's `k` in [`r1cs_circuit`].
+const SHUFFLE_K: usize = 3;
+/// The range gadget's bit width in [`r1cs_circuit`].
+const RANGE_BITS: usize = 8;
+
+/// The R1CS circuit, for the prover (`witness`: the range gadget's assignment of
+/// `x_1`) and the verifier (`None`): `x_1 ∈ [0, 2^RANGE_BITS)` (bits: multipliers
+/// declared small), the product `x_1·x_2` (a first-phase multiplier not declared
+/// small), and `y` a permutation of `x` (the shuffle: second-phase multipliers).
+fn r1cs_circuit<C: Curve, CS: RandomizableConstraintSystem<C>>(
+    cs: &mut CS,
+    x: Vec<Variable<C>>,
+    y: Vec<Variable<C>>,
+    witness: Option<u64>,
+) -> Result<(), R1CSError> {
+    range::range(cs, x[0].into(), witness, RANGE_BITS)?;
+    cs.multiply(x[0].into(), x[1].into());
+    shuffle::gadget(cs, x, y)
+}
+
+/// Proves [`r1cs_circuit`] (the values, blindings, the RNG's bytes and the witness
+/// secret) and verifies the proof.
+fn r1cs_configuration<C: Curve>(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    bases: Bases,
+) {
+    let pc = bases.gens::<C>();
+    let bp = ballistic::generators::BulletproofGens::<C>::new(16, 1);
+    // x (x_1 below 2^RANGE_BITS), then y: x rotated by one.
+    let mut values: Vec<u64> = (0..SHUFFLE_K).map(|_| seed_rng.next_u64()).collect();
+    values[0] &= (1 << RANGE_BITS) - 1;
+    values.extend_from_within(1..SHUFFLE_K);
+    values.push(values[0]);
+    let blindings: Vec<C::ApiScalar> = values
+        .iter()
+        .map(|_| C::scalar_to_api(&C::scalar_from_wide_bytes(&blinding_bytes(seed_rng, plan))))
+        .collect();
+    let mut witness = values[0];
+    if plan.secrets.marks(Source::Values) {
+        for v in values.iter_mut() {
+            valgrind::undefined(bytemuck_u64(v));
+        }
+    }
+    if plan.secrets.marks(Source::Witness) {
+        valgrind::undefined(bytemuck_u64(&mut witness));
+    }
+    let mut rng = SecretRng {
+        rng: rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()),
+        secret: plan.secrets.marks(Source::Randomness),
+    };
+    let mut prover = Prover::<C, _>::new(&pc, Transcript::new(b"ct harness r1cs"));
+    let (commitments, mut x): (Vec<C::Encoding>, Vec<Variable<C>>) = values
+        .iter()
+        .zip(&blindings)
+        .map(|(v, b)| prover.commit(C::ApiScalar::from(*v), *b))
+        .unzip();
+    let y = x.split_off(SHUFFLE_K);
+    r1cs_circuit(&mut prover, x, y, Some(witness)).expect("the circuit is well formed");
+    let proof = prover
+        .prove_with_rng(&bp, &mut rng)
+        .expect("the assignments satisfy the circuit");
+    // The proof must still be valid: the harness tests the real prover.
+    let mut verifier = Verifier::<C, _>::new(Transcript::new(b"ct harness r1cs"));
+    let mut x: Vec<Variable<C>> = commitments.iter().map(|c| verifier.commit(*c)).collect();
+    let y = x.split_off(SHUFFLE_K);
+    r1cs_circuit(&mut verifier, x, y, None).expect("the circuit is well formed");
+    verifier
+        .verify_with_rng(
+            &proof,
+            &pc,
+            &bp,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(4),
+        )
+        .expect("the proof verifies");
 }
