@@ -36,6 +36,7 @@ use crate::curve::{Curve, ProofPoint};
 /// assert_ne!(Declassified::S, Declassified::T1);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Declassified {
     /// Whether a secp256k1-zkp ChaCha20 nonce block is retried.
     NonceRetry,
