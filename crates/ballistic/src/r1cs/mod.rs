@@ -61,6 +61,7 @@
 mod batch;
 mod constraint_system;
 mod flatten;
+mod forward;
 mod linear_combination;
 mod proof;
 mod prover;

@@ -16,7 +16,7 @@ use super::proof::R1CSProof;
 use super::transcript as tr;
 use super::{
     ConstraintSystem, LinearCombination, Metrics, R1CSError, RandomizableConstraintSystem,
-    RandomizedConstraintSystem, Variable, MAX_MULTIPLIERS,
+    Variable, MAX_MULTIPLIERS,
 };
 use crate::ct::{declassify_bool, declassify_point, declassify_scalar, Declassified};
 use crate::curve::ristretto::Ristretto;
@@ -101,12 +101,6 @@ impl<C: Curve, T: BorrowMut<Transcript>> fmt::Debug for Prover<'_, C, T> {
             .field("metrics", &self.metrics())
             .field("secrets", &"<redacted>")
             .finish()
-    }
-}
-
-impl<C: Curve, T: BorrowMut<Transcript>> fmt::Debug for RandomizingProver<'_, C, T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.prover.fmt(f)
     }
 }
 
@@ -216,49 +210,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> RandomizableConstraintSystem<C> for
     }
 }
 
-impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for RandomizingProver<'_, C, T> {
-    fn transcript(&mut self) -> &mut Transcript {
-        self.prover.transcript()
-    }
-    fn multiply(
-        &mut self,
-        left: LinearCombination<C>,
-        right: LinearCombination<C>,
-    ) -> (Variable<C>, Variable<C>, Variable<C>) {
-        self.prover.multiply(left, right)
-    }
-    fn allocate(&mut self, assignment: Option<C::ApiScalar>) -> Result<Variable<C>, R1CSError> {
-        self.prover.allocate(assignment)
-    }
-    fn allocate_multiplier(
-        &mut self,
-        input_assignments: Option<(C::ApiScalar, C::ApiScalar)>,
-    ) -> Result<(Variable<C>, Variable<C>, Variable<C>), R1CSError> {
-        self.prover.allocate_multiplier(input_assignments)
-    }
-    fn metrics(&self) -> Metrics {
-        self.prover.metrics()
-    }
-    fn constrain(&mut self, lc: LinearCombination<C>) {
-        self.prover.constrain(lc)
-    }
-    fn declare_small(&mut self, multipliers: core::ops::Range<usize>) {
-        self.prover.declare_small(multipliers)
-    }
-}
-
-impl<C: Curve, T: BorrowMut<Transcript>> RandomizedConstraintSystem<C>
-    for RandomizingProver<'_, C, T>
-{
-    fn challenge_scalar(&mut self, label: &'static [u8]) -> C::ApiScalar {
-        let mut buf = [0u8; 64];
-        self.prover
-            .transcript
-            .borrow_mut()
-            .challenge_bytes(label, &mut buf);
-        C::scalar_to_api(&C::scalar_from_wide_bytes(&buf))
-    }
-}
+super::forward::forward_randomizing!(RandomizingProver<'_, C, T>, prover);
 
 /// The degree-3 vector polynomials `l(x) = l1·x + l2·x² + l3·x³` and
 /// `r(x) = r0 + r1·x + r3·x³` (`l0 = r2 = 0`), zeroized on drop.

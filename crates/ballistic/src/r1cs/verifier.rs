@@ -13,7 +13,7 @@ use super::proof::R1CSProof;
 use super::transcript as tr;
 use super::{
     ConstraintSystem, LinearCombination, Metrics, R1CSError, RandomizableConstraintSystem,
-    RandomizedConstraintSystem, Variable, MAX_MULTIPLIERS,
+    Variable, MAX_MULTIPLIERS,
 };
 use crate::curve::ristretto::Ristretto;
 use crate::curve::Curve;
@@ -50,12 +50,6 @@ impl<C: Curve, T: BorrowMut<Transcript>> core::fmt::Debug for Verifier<C, T> {
             .field("commitments", &self.V)
             .field("metrics", &self.metrics())
             .finish()
-    }
-}
-
-impl<C: Curve, T: BorrowMut<Transcript>> core::fmt::Debug for RandomizingVerifier<C, T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.verifier.fmt(f)
     }
 }
 
@@ -134,46 +128,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> RandomizableConstraintSystem<C> for Ver
     }
 }
 
-impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for RandomizingVerifier<C, T> {
-    fn transcript(&mut self) -> &mut Transcript {
-        self.verifier.transcript()
-    }
-    fn multiply(
-        &mut self,
-        left: LinearCombination<C>,
-        right: LinearCombination<C>,
-    ) -> (Variable<C>, Variable<C>, Variable<C>) {
-        self.verifier.multiply(left, right)
-    }
-    fn allocate(&mut self, a: Option<C::ApiScalar>) -> Result<Variable<C>, R1CSError> {
-        self.verifier.allocate(a)
-    }
-    fn allocate_multiplier(
-        &mut self,
-        a: Option<(C::ApiScalar, C::ApiScalar)>,
-    ) -> Result<(Variable<C>, Variable<C>, Variable<C>), R1CSError> {
-        self.verifier.allocate_multiplier(a)
-    }
-    fn metrics(&self) -> Metrics {
-        self.verifier.metrics()
-    }
-    fn constrain(&mut self, lc: LinearCombination<C>) {
-        self.verifier.constrain(lc)
-    }
-}
-
-impl<C: Curve, T: BorrowMut<Transcript>> RandomizedConstraintSystem<C>
-    for RandomizingVerifier<C, T>
-{
-    fn challenge_scalar(&mut self, label: &'static [u8]) -> C::ApiScalar {
-        let mut buf = [0u8; 64];
-        self.verifier
-            .transcript
-            .borrow_mut()
-            .challenge_bytes(label, &mut buf);
-        C::scalar_to_api(&C::scalar_from_wide_bytes(&buf))
-    }
-}
+super::forward::forward_randomizing!(RandomizingVerifier<C, T>, verifier);
 
 /// One proof's verification equation, before its random weights: the
 /// inner-product check (weight 1) plus `r` times the check of `t(x)`
