@@ -239,15 +239,15 @@ fn bind(transcript: &mut Transcript, statement: &'static [u8], digest: &[u8; 32]
 pub fn prove_compression<C: Curve, R: RngCore + CryptoRng>(
     pc: &PedersenGens<C>,
     bp: &BulletproofGens<C>,
-    mut transcript: Transcript,
+    transcript: Transcript,
     block: &[u8; 64],
     rng: &mut R,
 ) -> Result<(R1CSProof<C>, [u8; 32]), R1CSError> {
+    let gadget = |prover: &mut Prover<'_, C, Transcript>, digest: &[u8; 32]| {
+        compression_gadget(prover, Some(block), digest).map(drop)
+    };
     let digest = compress(block);
-    bind(&mut transcript, COMPRESSION, &digest);
-    let mut prover = Prover::new(pc, transcript);
-    compression_gadget(&mut prover, Some(block), &digest)?;
-    Ok((prover.prove_with_rng(bp, rng)?, digest))
+    prove_statement(pc, bp, transcript, COMPRESSION, digest, gadget, rng)
 }
 
 /// Verifies a proof of [`prove_compression`] for `digest`.
@@ -278,9 +278,8 @@ pub fn verify_compression<C: Curve, R: RngCore + CryptoRng>(
     proof: &R1CSProof<C>,
     rng: &mut R,
 ) -> Result<(), R1CSError> {
-    compression_verifier(transcript, digest)?
-        .verify_with_rng(proof, pc, bp, rng)
-        .map(|_| ())
+    let verifier = compression_verifier(transcript, digest)?;
+    verify_statement(pc, bp, verifier, proof, rng)
 }
 
 /// The verifier's constraint system of the compression statement for `digest`,
@@ -302,13 +301,12 @@ pub fn verify_compression<C: Curve, R: RngCore + CryptoRng>(
 /// # Ok::<(), ballistic::r1cs::R1CSError>(())
 /// ```
 pub fn compression_verifier<C: Curve>(
-    mut transcript: Transcript,
+    transcript: Transcript,
     digest: &[u8; 32],
 ) -> Result<Verifier<C, Transcript>, R1CSError> {
-    bind(&mut transcript, COMPRESSION, digest);
-    let mut verifier = Verifier::new(transcript);
-    compression_gadget(&mut verifier, None, digest)?;
-    Ok(verifier)
+    statement_verifier(transcript, COMPRESSION, digest, |verifier, digest| {
+        compression_gadget(verifier, None, digest).map(drop)
+    })
 }
 
 /// Proves knowledge of a message of at most [`MAX_MESSAGE_LEN`] bytes whose
@@ -339,16 +337,16 @@ pub fn compression_verifier<C: Curve>(
 pub fn prove_message<C: Curve, R: RngCore + CryptoRng>(
     pc: &PedersenGens<C>,
     bp: &BulletproofGens<C>,
-    mut transcript: Transcript,
+    transcript: Transcript,
     message: &[u8],
     rng: &mut R,
 ) -> Result<(R1CSProof<C>, [u8; 32]), R1CSError> {
     check_message_len(message)?;
     let digest: [u8; 32] = Sha256::digest(message).into();
-    bind(&mut transcript, MESSAGE, &digest);
-    let mut prover = Prover::new(pc, transcript);
-    message_gadget(&mut prover, Some(message), &digest)?;
-    Ok((prover.prove_with_rng(bp, rng)?, digest))
+    let gadget = |prover: &mut Prover<'_, C, Transcript>, digest: &[u8; 32]| {
+        message_gadget(prover, Some(message), digest).map(drop)
+    };
+    prove_statement(pc, bp, transcript, MESSAGE, digest, gadget, rng)
 }
 
 /// Verifies a proof of [`prove_message`] for `digest`.
@@ -379,9 +377,8 @@ pub fn verify_message<C: Curve, R: RngCore + CryptoRng>(
     proof: &R1CSProof<C>,
     rng: &mut R,
 ) -> Result<(), R1CSError> {
-    message_verifier(transcript, digest)?
-        .verify_with_rng(proof, pc, bp, rng)
-        .map(|_| ())
+    let verifier = message_verifier(transcript, digest)?;
+    verify_statement(pc, bp, verifier, proof, rng)
 }
 
 /// The verifier's constraint system of the message statement for `digest`, built
@@ -402,13 +399,56 @@ pub fn verify_message<C: Curve, R: RngCore + CryptoRng>(
 /// # Ok::<(), ballistic::r1cs::R1CSError>(())
 /// ```
 pub fn message_verifier<C: Curve>(
-    mut transcript: Transcript,
+    transcript: Transcript,
     digest: &[u8; 32],
 ) -> Result<Verifier<C, Transcript>, R1CSError> {
-    bind(&mut transcript, MESSAGE, digest);
+    statement_verifier(transcript, MESSAGE, digest, |verifier, digest| {
+        message_gadget(verifier, None, digest).map(drop)
+    })
+}
+
+/// Proves a statement of this module: binds `statement` and `digest` to
+/// `transcript`, runs `gadget` (with the witness) on a prover over it and proves
+/// the result; returns the proof with `digest`.
+fn prove_statement<'g, C: Curve, R: RngCore + CryptoRng>(
+    pc: &'g PedersenGens<C>,
+    bp: &BulletproofGens<C>,
+    mut transcript: Transcript,
+    statement: &'static [u8],
+    digest: [u8; 32],
+    gadget: impl FnOnce(&mut Prover<'g, C, Transcript>, &[u8; 32]) -> Result<(), R1CSError>,
+    rng: &mut R,
+) -> Result<(R1CSProof<C>, [u8; 32]), R1CSError> {
+    bind(&mut transcript, statement, &digest);
+    let mut prover = Prover::new(pc, transcript);
+    gadget(&mut prover, &digest)?;
+    Ok((prover.prove_with_rng(bp, rng)?, digest))
+}
+
+/// The verifier's constraint system of a statement of this module: binds
+/// `statement` and `digest` to `transcript` as [`prove_statement`] does, then runs
+/// `gadget` (without a witness) on a verifier over it.
+fn statement_verifier<C: Curve>(
+    mut transcript: Transcript,
+    statement: &'static [u8],
+    digest: &[u8; 32],
+    gadget: impl FnOnce(&mut Verifier<C, Transcript>, &[u8; 32]) -> Result<(), R1CSError>,
+) -> Result<Verifier<C, Transcript>, R1CSError> {
+    bind(&mut transcript, statement, digest);
     let mut verifier = Verifier::new(transcript);
-    message_gadget(&mut verifier, None, digest)?;
+    gadget(&mut verifier, digest)?;
     Ok(verifier)
+}
+
+/// Checks `proof` against a statement's built `verifier` ([`statement_verifier`]).
+fn verify_statement<C: Curve, R: RngCore + CryptoRng>(
+    pc: &PedersenGens<C>,
+    bp: &BulletproofGens<C>,
+    verifier: Verifier<C, Transcript>,
+    proof: &R1CSProof<C>,
+    rng: &mut R,
+) -> Result<(), R1CSError> {
+    verifier.verify_with_rng(proof, pc, bp, rng).map(|_| ())
 }
 
 fn check_message_len(message: &[u8]) -> Result<(), R1CSError> {
