@@ -56,7 +56,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::format::{
-    commitment_field, parse_object, present, string_field, Curve, Malformed, MAX_DOMAIN_BYTES,
+    commitments_field, domain_field, exact_hex_field, hex_field, parse_object, present,
+    string_field, Curve, Malformed,
 };
 
 /// The name of the shuffle circuit in proof files and on the command line.
@@ -322,9 +323,7 @@ pub fn parse_circuit_file(bytes: &[u8]) -> Result<CircuitFile, Malformed> {
     let circuit = Circuit::parse(string_field("circuit", &raw.circuit, "a circuit name")?)?;
     let curve_name = string_field("curve", &raw.curve, "a curve name")?;
     let curve = Curve::parse(curve_name).map_err(|m| Malformed::field("curve", m))?;
-    let proof_hex = string_field("proof", &raw.proof, "a hex string")?;
-    let proof =
-        hex::decode(proof_hex).map_err(|e| Malformed::field("proof", format!("not hex ({e})")))?;
+    let proof = hex_field("proof", &raw.proof)?;
     if !plausible_r1cs_proof_len(curve, proof.len()) {
         return Err(Malformed::field(
             "proof",
@@ -367,53 +366,19 @@ fn parse_shuffle(
             ));
         }
     };
-    let domain = string_field(
-        "domain",
-        required(&raw.domain),
-        "a string (the transcript label)",
-    )?;
-    if domain.len() > MAX_DOMAIN_BYTES {
-        return Err(Malformed::field(
-            "domain",
-            format!(
-                "{} bytes long; the limit is {MAX_DOMAIN_BYTES}",
-                domain.len()
-            ),
-        ));
-    }
-    let list = match required(&raw.commitments) {
-        Value::Array(list) => list,
-        Value::Null => {
-            return Err(Malformed::field(
-                "commitments",
-                "missing (or null); expected an array of hex strings",
-            ))
-        }
-        other => {
+    let domain = domain_field(required(&raw.domain))?;
+    let commitments = commitments_field(curve, required(&raw.commitments), |n| {
+        if n != 2 * k {
             return Err(Malformed::field(
                 "commitments",
                 format!(
-                    "expected an array of hex strings, got {}",
-                    crate::format::kind(other)
+                    "{n} entries; a shuffle of k = {k} has 2k = {} (the inputs, then the outputs)",
+                    2 * k
                 ),
-            ))
+            ));
         }
-    };
-    if list.len() != 2 * k {
-        return Err(Malformed::field(
-            "commitments",
-            format!(
-                "{} entries; a shuffle of k = {k} has 2k = {} (the inputs, then the outputs)",
-                list.len(),
-                2 * k
-            ),
-        ));
-    }
-    let commitments = list
-        .iter()
-        .enumerate()
-        .map(|(i, v)| commitment_field(curve, &format!("commitments[{i}]"), v))
-        .collect::<Result<Vec<_>, _>>()?;
+        Ok(())
+    })?;
     Ok(ShuffleFile {
         curve,
         k,
@@ -438,13 +403,10 @@ fn parse_sha256(
         "\"message\" or \"compression\"",
     )?;
     let statement = Sha256Statement::parse(name).map_err(|m| Malformed::field("statement", m))?;
-    let what = format!("{DIGEST_BYTES} bytes of hex");
-    let hex_digest = string_field("digest", required(&raw.digest), &what)?;
-    let bytes = hex::decode(hex_digest)
-        .map_err(|e| Malformed::field("digest", format!("not {what} ({e})")))?;
-    let digest = <[u8; DIGEST_BYTES]>::try_from(bytes.as_slice()).map_err(|_| {
-        Malformed::field("digest", format!("not {what} (got {} bytes)", bytes.len()))
-    })?;
+    let bytes = exact_hex_field("digest", required(&raw.digest), DIGEST_BYTES)?;
+    let mut digest = [0u8; DIGEST_BYTES];
+    // `exact_hex_field` returned exactly DIGEST_BYTES bytes.
+    digest.copy_from_slice(&bytes);
     Ok(Sha256File {
         curve,
         statement,
@@ -456,6 +418,7 @@ fn parse_sha256(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::test_support::{assert_field_errors, object};
 
     fn good_shuffle() -> serde_json::Map<String, Value> {
         let v = serde_json::json!({
@@ -466,10 +429,7 @@ mod tests {
             "commitments": vec!["00".repeat(32); 4],
             "proof": "00".repeat(shuffle_proof_len(Curve::Ristretto255, 2)),
         });
-        match v {
-            Value::Object(m) => m,
-            _ => unreachable!("json! object"),
-        }
+        object(v)
     }
 
     fn parse(m: &serde_json::Map<String, Value>) -> Result<CircuitFile, String> {
@@ -521,10 +481,7 @@ mod tests {
             "digest": "ab".repeat(32),
             "proof": "00".repeat(sha256_proof_len(Curve::Secp256k1)),
         });
-        match v {
-            Value::Object(m) => m,
-            _ => unreachable!("json! object"),
-        }
+        object(v)
     }
 
     #[test]
@@ -570,15 +527,7 @@ mod tests {
                 "field \"commitments\": not a field of a sha256",
             ),
         ];
-        for (field, value, expected) in cases {
-            let mut m = good_sha256();
-            match value {
-                Some(v) => m.insert(field.into(), v),
-                None => m.remove(field),
-            };
-            let e = parse(&m).unwrap_err();
-            assert!(e.contains(expected), "{field}: {e}");
-        }
+        assert_field_errors(good_sha256, parse, cases);
         for field in ["statement", "digest"] {
             let mut m = good_shuffle();
             m.insert(field.into(), Value::from("message"));
@@ -662,15 +611,7 @@ mod tests {
             ("proof", None, "field \"proof\": missing"),
             ("bits", Some(Value::from(8)), "unknown field `bits`"),
         ];
-        for (field, value, expected) in cases {
-            let mut m = good_shuffle();
-            match value {
-                Some(v) => m.insert(field.into(), v),
-                None => m.remove(field),
-            };
-            let e = parse(&m).unwrap_err();
-            assert!(e.contains(expected), "{field}: {e}");
-        }
+        assert_field_errors(good_shuffle, parse, cases);
         let e = parse_circuit_file(br#"{"k":1,"k":1}"#)
             .unwrap_err()
             .to_string();

@@ -385,10 +385,15 @@ pub(crate) fn string_field<'a>(name: &str, v: &'a Value, what: &str) -> Result<&
     }
 }
 
-/// Decodes one commitment: exactly `curve.commitment_bytes()` bytes of hex, and on
-/// secp256k1 the prefix `0x08` or `0x09` of a secp256k1-zkp Pedersen commitment.
-pub(crate) fn commitment_field(curve: Curve, name: &str, v: &Value) -> Result<Vec<u8>, Malformed> {
-    let len = curve.commitment_bytes();
+/// The bytes in field `name`, a string of hex digits, or a message naming the field.
+pub(crate) fn hex_field(name: &str, v: &Value) -> Result<Vec<u8>, Malformed> {
+    let s = string_field(name, v, "a hex string")?;
+    hex::decode(s).map_err(|e| Malformed::field(name, format!("not hex ({e})")))
+}
+
+/// The `len` bytes in field `name`, a string of exactly `2·len` hex digits, or a
+/// message naming the field.
+pub(crate) fn exact_hex_field(name: &str, v: &Value, len: usize) -> Result<Vec<u8>, Malformed> {
     let what = format!("{len} bytes of hex");
     let s = string_field(name, v, &what)?;
     let bytes = hex::decode(s).map_err(|e| Malformed::field(name, format!("not {what} ({e})")))?;
@@ -398,6 +403,59 @@ pub(crate) fn commitment_field(curve: Curve, name: &str, v: &Value) -> Result<Ve
             format!("not {what} (got {} bytes)", bytes.len()),
         ));
     }
+    Ok(bytes)
+}
+
+/// The transcript label in field `domain`: a string of at most
+/// [`MAX_DOMAIN_BYTES`] bytes.
+pub(crate) fn domain_field(v: &Value) -> Result<&str, Malformed> {
+    let domain = string_field("domain", v, "a string (the transcript label)")?;
+    if domain.len() > MAX_DOMAIN_BYTES {
+        return Err(Malformed::field(
+            "domain",
+            format!(
+                "{} bytes long; the limit is {MAX_DOMAIN_BYTES}",
+                domain.len()
+            ),
+        ));
+    }
+    Ok(domain)
+}
+
+/// The commitments in field `commitments`: an array whose length `check_count`
+/// accepts, of commitments on `curve` ([`commitment_field`], each named
+/// `commitments[i]`).
+pub(crate) fn commitments_field(
+    curve: Curve,
+    v: &Value,
+    check_count: impl FnOnce(usize) -> Result<(), Malformed>,
+) -> Result<Vec<Vec<u8>>, Malformed> {
+    let list = match v {
+        Value::Array(list) => list,
+        Value::Null => {
+            return Err(Malformed::field(
+                "commitments",
+                "missing (or null); expected an array of hex strings",
+            ))
+        }
+        other => {
+            return Err(Malformed::field(
+                "commitments",
+                format!("expected an array of hex strings, got {}", kind(other)),
+            ))
+        }
+    };
+    check_count(list.len())?;
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| commitment_field(curve, &format!("commitments[{i}]"), v))
+        .collect()
+}
+
+/// Decodes one commitment: exactly `curve.commitment_bytes()` bytes of hex, and on
+/// secp256k1 the prefix `0x08` or `0x09` of a secp256k1-zkp Pedersen commitment.
+pub(crate) fn commitment_field(curve: Curve, name: &str, v: &Value) -> Result<Vec<u8>, Malformed> {
+    let bytes = exact_hex_field(name, v, curve.commitment_bytes())?;
     if curve == Curve::Secp256k1 {
         if let Some(&prefix) = bytes.first().filter(|&&p| p & 0xfe != 0x08) {
             let hint = if prefix == 0x02 || prefix == 0x03 {
@@ -486,17 +544,7 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
                 ));
             }
             let v = raw.domain.unwrap_or(Value::Null);
-            let domain = string_field("domain", &v, "a string (the transcript label)")?;
-            if domain.len() > MAX_DOMAIN_BYTES {
-                return Err(Malformed::field(
-                    "domain",
-                    format!(
-                        "{} bytes long; the limit is {MAX_DOMAIN_BYTES}",
-                        domain.len()
-                    ),
-                ));
-            }
-            (Some(domain.to_owned()), None)
+            (Some(domain_field(&v)?.to_owned()), None)
         }
         Curve::Secp256k1 => {
             if raw.domain.is_some() {
@@ -509,7 +557,7 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
             let extra = match &raw.extra_commit {
                 None => None,
                 Some(v) => {
-                    let s = match v {
+                    let bytes = match v {
                         Value::Null => {
                             return Err(Malformed::field(
                                 "extra_commit",
@@ -517,10 +565,8 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
                                  (which differs from an empty one, \"\")",
                             ))
                         }
-                        v => string_field("extra_commit", v, "a hex string")?,
+                        v => hex_field("extra_commit", v)?,
                     };
-                    let bytes = hex::decode(s)
-                        .map_err(|e| Malformed::field("extra_commit", format!("not hex ({e})")))?;
                     Some(bytes)
                 }
             };
@@ -528,49 +574,27 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
         }
     };
 
-    let list = match &raw.commitments {
-        Value::Array(list) => list,
-        Value::Null => {
+    let commitments = commitments_field(curve, &raw.commitments, |n| {
+        if n == 0 {
             return Err(Malformed::field(
                 "commitments",
-                "missing (or null); expected an array of hex strings",
-            ))
+                "empty; a proof covers at least one commitment",
+            ));
         }
-        other => {
+        if n > MAX_VALUES {
             return Err(Malformed::field(
                 "commitments",
-                format!("expected an array of hex strings, got {}", kind(other)),
-            ))
+                format!("{n} entries; the limit is {MAX_VALUES} values per proof"),
+            ));
         }
-    };
-    if list.is_empty() {
-        return Err(Malformed::field(
-            "commitments",
-            "empty; a proof covers at least one commitment",
-        ));
-    }
-    if list.len() > MAX_VALUES {
-        return Err(Malformed::field(
-            "commitments",
-            format!(
-                "{} entries; the limit is {MAX_VALUES} values per proof",
-                list.len()
-            ),
-        ));
-    }
-    if curve == Curve::Secp256k1 {
-        check_secp256k1_bits(bits).map_err(|m| Malformed::field("bits", m))?;
-        check_secp256k1_values(list.len()).map_err(|m| Malformed::field("commitments", m))?;
-    }
-    let commitments = list
-        .iter()
-        .enumerate()
-        .map(|(i, v)| commitment_field(curve, &format!("commitments[{i}]"), v))
-        .collect::<Result<Vec<_>, _>>()?;
+        if curve == Curve::Secp256k1 {
+            check_secp256k1_bits(bits).map_err(|m| Malformed::field("bits", m))?;
+            check_secp256k1_values(n).map_err(|m| Malformed::field("commitments", m))?;
+        }
+        Ok(())
+    })?;
 
-    let proof_hex = string_field("proof", &raw.proof, "a hex string")?;
-    let proof =
-        hex::decode(proof_hex).map_err(|e| Malformed::field("proof", format!("not hex ({e})")))?;
+    let proof = hex_field("proof", &raw.proof)?;
     if !plausible_proof_len(curve, proof.len()) {
         let lengths = match curve {
             Curve::Ristretto255 => {
@@ -600,8 +624,46 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
     })
 }
 
+/// Helpers of the tests of the proof-file parsers (this module's and
+/// [`crate::circuit_format`]'s).
+#[cfg(test)]
+pub(crate) mod test_support {
+    use serde_json::{Map, Value};
+    use std::fmt::{Debug, Display};
+
+    /// The map of a `json!` object literal.
+    pub(crate) fn object(v: Value) -> Map<String, Value> {
+        match v {
+            Value::Object(m) => m,
+            _ => unreachable!("json! object"),
+        }
+    }
+
+    /// For each case `(field, value, expected)`: the file `good()` with `field` set
+    /// to `value` (removed for `None`) fails to `parse` with a message containing
+    /// `expected`.
+    pub(crate) fn assert_field_errors<T: Debug, E: Display, V: Into<Option<Value>>>(
+        good: impl Fn() -> Map<String, Value>,
+        parse: impl Fn(&Map<String, Value>) -> Result<T, E>,
+        cases: Vec<(&str, V, &str)>,
+    ) {
+        for (field, value, expected) in cases {
+            let mut m = good();
+            match value.into() {
+                Some(v) => m.insert(field.into(), v),
+                None => m.remove(field),
+            };
+            match parse(&m) {
+                Ok(f) => panic!("{field}: parsed {f:?}"),
+                Err(e) => assert!(e.to_string().contains(expected), "{field}: {e}"),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::test_support::{assert_field_errors, object};
     use super::*;
 
     fn good() -> serde_json::Map<String, Value> {
@@ -612,10 +674,7 @@ mod tests {
             "commitments": ["00".repeat(32)],
             "proof": "00".repeat(proof_len(3)),
         });
-        match v {
-            Value::Object(m) => m,
-            _ => unreachable!("json! object"),
-        }
+        object(v)
     }
 
     fn parse(m: &serde_json::Map<String, Value>) -> Result<ProofFile, Malformed> {
@@ -691,10 +750,7 @@ mod tests {
             "commitments": [format!("08{}", "00".repeat(32)), format!("09{}", "11".repeat(32))],
             "proof": "00".repeat(739),
         });
-        match v {
-            Value::Object(m) => m,
-            _ => unreachable!("json! object"),
-        }
+        object(v)
     }
 
     #[test]
@@ -712,7 +768,6 @@ mod tests {
         m.insert("extra_commit".into(), Value::from("00FF"));
         assert_eq!(parse(&m).expect("hex").extra_commit, Some(vec![0, 255]));
 
-        let err = |m: &serde_json::Map<String, Value>| parse(m).unwrap_err().0;
         let cases: Vec<(&str, Value, &str)> = vec![
             ("extra_commit", Value::Null, "field \"extra_commit\": null"),
             (
@@ -761,12 +816,7 @@ mod tests {
                 "field \"proof\": 672 bytes is not a proof length",
             ),
         ];
-        for (field, value, expected) in cases {
-            let mut m = good_secp();
-            m.insert(field.into(), value);
-            let e = err(&m);
-            assert!(e.contains(expected), "{field}: {e}");
-        }
+        assert_field_errors(good_secp, parse, cases);
     }
 
     #[test]
