@@ -40,11 +40,11 @@ use std::time::Duration;
 
 use ballistic::ristretto::{self as ristretto, r1cs as ours_r1cs};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use interop::bulletproofs4::{self as dalek, r1cs as dalek_r1cs};
+use interop::bulletproofs4::r1cs as dalek_r1cs;
 use interop::curve25519_dalek_ng::ristretto::CompressedRistretto as CompressedNg;
 use interop::curve25519_dalek_ng::scalar::Scalar as ScalarNg;
 use interop::r1cs_gadgets::{dalek4, ours, SHUFFLE_BENCH_LABEL};
-use interop::{commitments_from_ng, commitments_to_ng, random_blindings, scalar_to_ng};
+use interop::{commitments_from_ng, commitments_to_ng, random_blindings, scalar_to_ng, R1csGens};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -63,13 +63,8 @@ fn shuffle_sizes() -> Vec<usize> {
     }
 }
 
-/// Both sides' generators, built once.
-struct Gens {
-    ours_pc: ristretto::PedersenGens,
-    ours_bp: ristretto::BulletproofGens,
-    dalek_pc: dalek::PedersenGens,
-    dalek_bp: dalek::BulletproofGens,
-}
+/// Both sides' generators, built once, with the benchmarks' routines.
+struct Gens(R1csGens);
 
 /// One shuffle statement and its witness, in both scalar types (the same values).
 struct Instance {
@@ -106,12 +101,7 @@ impl Instance {
 
 impl Gens {
     fn new() -> Self {
-        Gens {
-            ours_pc: ristretto::PedersenGens::default(),
-            ours_bp: ristretto::BulletproofGens::new(GENS_CAPACITY, 1),
-            dalek_pc: dalek::PedersenGens::default(),
-            dalek_bp: dalek::BulletproofGens::new(GENS_CAPACITY, 1),
-        }
+        Gens(R1csGens::new(GENS_CAPACITY))
     }
 
     fn prove_ours(
@@ -119,8 +109,8 @@ impl Gens {
         i: &Instance,
     ) -> (ours_r1cs::R1CSProof, Vec<ristretto::CompressedRistretto>) {
         let (proof, coms, _) = ours::prove_shuffle(
-            &self.ours_pc,
-            &self.ours_bp,
+            &self.0.ours_pc,
+            &self.0.ours_bp,
             SHUFFLE_BENCH_LABEL,
             &i.ours_input,
             &i.ours_output,
@@ -132,8 +122,8 @@ impl Gens {
 
     fn prove_dalek(&self, i: &Instance) -> (dalek_r1cs::R1CSProof, Vec<CompressedNg>) {
         let (proof, coms, _) = dalek4::prove_shuffle(
-            &self.dalek_pc,
-            &self.dalek_bp,
+            &self.0.dalek_pc,
+            &self.0.dalek_bp,
             SHUFFLE_BENCH_LABEL,
             &i.dalek_input,
             &i.dalek_output,
@@ -147,8 +137,8 @@ impl Gens {
     fn verify_ours(&self, bytes: &[u8], coms: &[ristretto::CompressedRistretto]) {
         let proof = ours_r1cs::R1CSProof::from_bytes(bytes).expect("ballistic parses the proof");
         ours::verify_shuffle(
-            &self.ours_pc,
-            &self.ours_bp,
+            &self.0.ours_pc,
+            &self.0.ours_bp,
             SHUFFLE_BENCH_LABEL,
             &proof,
             coms,
@@ -160,8 +150,8 @@ impl Gens {
     fn verify_dalek(&self, bytes: &[u8], coms: &[CompressedNg]) {
         let proof = dalek_r1cs::R1CSProof::from_bytes(bytes).expect("dalek parses the proof");
         dalek4::verify_shuffle(
-            &self.dalek_pc,
-            &self.dalek_bp,
+            &self.0.dalek_pc,
+            &self.0.dalek_bp,
             SHUFFLE_BENCH_LABEL,
             &proof,
             coms,

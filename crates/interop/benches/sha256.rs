@@ -54,11 +54,9 @@ use ballistic::curve::ristretto::Ristretto;
 use ballistic::gadgets::sha256;
 use ballistic::merlin::Transcript;
 use ballistic::r1cs::{BatchVerifier, R1CSProof};
-use ballistic::ristretto;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use interop::bulletproofs4::{self as dalek, r1cs as dalek_r1cs};
-use interop::dalek_cs;
-use rand::RngCore;
+use interop::bulletproofs4::r1cs as dalek_r1cs;
+use interop::{dalek_cs, random_block, R1csGens};
 
 /// Generator capacity on both sides: the circuit's multipliers padded to 2^15.
 const GENS_CAPACITY: usize = 1 << 15;
@@ -68,13 +66,8 @@ const POOL: usize = 16;
 const SAMPLES: usize = 10;
 const LABEL: &[u8] = b"interop sha256 bench";
 
-/// Both sides' generators, built once.
-struct Gens {
-    ours_pc: ristretto::PedersenGens,
-    ours_bp: ristretto::BulletproofGens,
-    dalek_pc: dalek::PedersenGens,
-    dalek_bp: dalek::BulletproofGens,
-}
+/// Both sides' generators, built once, with the benchmarks' routines.
+struct Gens(R1csGens);
 
 /// A pool proof: its digest and bytes.
 struct Item {
@@ -84,18 +77,13 @@ struct Item {
 
 impl Gens {
     fn new() -> Self {
-        Gens {
-            ours_pc: ristretto::PedersenGens::default(),
-            ours_bp: ristretto::BulletproofGens::new(GENS_CAPACITY, 1),
-            dalek_pc: dalek::PedersenGens::default(),
-            dalek_bp: dalek::BulletproofGens::new(GENS_CAPACITY, 1),
-        }
+        Gens(R1csGens::new(GENS_CAPACITY))
     }
 
     fn prove_ours(&self, block: &[u8; 64]) -> Item {
         let (proof, digest) = sha256::prove_compression(
-            &self.ours_pc,
-            &self.ours_bp,
+            &self.0.ours_pc,
+            &self.0.ours_bp,
             Transcript::new(LABEL),
             block,
             &mut rand::thread_rng(),
@@ -109,8 +97,8 @@ impl Gens {
 
     fn prove_dalek(&self, block: &[u8; 64]) -> Item {
         let (proof, digest) = dalek_cs::sha256::prove_compression(
-            &self.dalek_pc,
-            &self.dalek_bp,
+            &self.0.dalek_pc,
+            &self.0.dalek_bp,
             Transcript::new(LABEL),
             block,
         )
@@ -124,8 +112,8 @@ impl Gens {
     fn verify_ours(&self, item: &Item) {
         let proof = R1CSProof::<Ristretto>::from_bytes(&item.proof).expect("ballistic parses");
         sha256::verify_compression(
-            &self.ours_pc,
-            &self.ours_bp,
+            &self.0.ours_pc,
+            &self.0.ours_bp,
             Transcript::new(LABEL),
             &item.digest,
             &proof,
@@ -137,8 +125,8 @@ impl Gens {
     fn verify_dalek(&self, item: &Item) {
         let proof = dalek_r1cs::R1CSProof::from_bytes(&item.proof).expect("dalek parses");
         dalek_cs::sha256::verify_compression(
-            &self.dalek_pc,
-            &self.dalek_bp,
+            &self.0.dalek_pc,
+            &self.0.dalek_bp,
             Transcript::new(LABEL),
             &item.digest,
             &proof,
@@ -147,7 +135,7 @@ impl Gens {
     }
 
     fn batch_ours(&self, items: &[Item]) {
-        let mut batch = BatchVerifier::new(&self.ours_pc, &self.ours_bp);
+        let mut batch = BatchVerifier::new(&self.0.ours_pc, &self.0.ours_bp);
         for item in items {
             let proof = R1CSProof::<Ristretto>::from_bytes(&item.proof).expect("ballistic parses");
             let verifier =
@@ -165,12 +153,6 @@ impl Gens {
             self.verify_dalek(item);
         }
     }
-}
-
-fn random_block() -> [u8; 64] {
-    let mut block = [0u8; 64];
-    rand::thread_rng().fill_bytes(&mut block);
-    block
 }
 
 /// The measurement time for one iteration per sample of a routine that took `t`
@@ -192,7 +174,9 @@ fn time_once(f: impl FnOnce()) -> Duration {
 
 fn sha256_compression(c: &mut Criterion) {
     let gens = Gens::new();
-    let blocks: Vec<[u8; 64]> = (0..POOL).map(|_| random_block()).collect();
+    let blocks: Vec<[u8; 64]> = (0..POOL)
+        .map(|_| random_block(&mut rand::thread_rng()))
+        .collect();
     let digest = sha256::compress(&blocks[0]);
 
     let mut group = c.benchmark_group("sha256_synthesize");

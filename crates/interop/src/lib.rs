@@ -179,6 +179,59 @@ pub fn commitments_from_ng(c: &[CompressedRistrettoNg]) -> Vec<CompressedRistret
     c.iter().map(compressed_from_ng).collect()
 }
 
+/// Both R1CS implementations' ristretto255 generators, for the cross tests and
+/// benchmarks: ballistic's and those of dalek's `bulletproofs` 4.0.0, each the
+/// default Pedersen bases and one party's chain of `capacity` generators.
+///
+/// # Example
+/// ```
+/// use interop::{compressed_from_ng, scalar_to_ng, R1csGens};
+/// let gens = R1csGens::new(8);
+/// let (v, b) = (ballistic::ristretto::Scalar::from(5u64), ballistic::ristretto::Scalar::from(9u64));
+/// let ours = gens.ours_pc.commit(v, b).compress();
+/// let theirs = gens.dalek_pc.commit(scalar_to_ng(&v), scalar_to_ng(&b)).compress();
+/// assert_eq!(compressed_from_ng(&theirs), ours);
+/// assert_eq!((gens.ours_bp.gens_capacity, gens.dalek_bp.gens_capacity), (8, 8));
+/// ```
+pub struct R1csGens {
+    /// ballistic's Pedersen bases.
+    pub ours_pc: ballistic::ristretto::PedersenGens,
+    /// ballistic's Bulletproof generators.
+    pub ours_bp: ballistic::ristretto::BulletproofGens,
+    /// dalek's Pedersen bases.
+    pub dalek_pc: bulletproofs4::PedersenGens,
+    /// dalek's Bulletproof generators.
+    pub dalek_bp: bulletproofs4::BulletproofGens,
+}
+
+impl R1csGens {
+    /// Both sides' generators for circuits of up to `capacity` multipliers.
+    ///
+    /// # Example
+    /// See [`R1csGens`].
+    pub fn new(capacity: usize) -> Self {
+        R1csGens {
+            ours_pc: ballistic::ristretto::PedersenGens::default(),
+            ours_bp: ballistic::ristretto::BulletproofGens::new(capacity, 1),
+            dalek_pc: bulletproofs4::PedersenGens::default(),
+            dalek_bp: bulletproofs4::BulletproofGens::new(capacity, 1),
+        }
+    }
+}
+
+/// A block of 64 random bytes (a SHA-256 compression input).
+///
+/// # Example
+/// ```
+/// let block = interop::random_block(&mut rand::thread_rng());
+/// assert_ne!(block, interop::random_block(&mut rand::thread_rng()));
+/// ```
+pub fn random_block<R: RngCore>(rng: &mut R) -> [u8; 64] {
+    let mut block = [0u8; 64];
+    rng.fill_bytes(&mut block);
+    block
+}
+
 /// A uniformly random scalar, returned in both versions' types (same value).
 ///
 /// Drawn as 64 random bytes reduced modulo the group order, so it does not depend on

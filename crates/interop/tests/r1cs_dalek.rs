@@ -16,35 +16,16 @@
 
 use ballistic::merlin::Transcript;
 use ballistic::ristretto::{self as ristretto, r1cs as ours_r1cs};
-use interop::bulletproofs4::{self as dalek, r1cs as dalek_r1cs};
+use interop::bulletproofs4::r1cs as dalek_r1cs;
 use interop::r1cs_gadgets::{dalek4, ours, SHUFFLE_BENCH_LABEL, SHUFFLE_TEST_LABEL};
 use interop::{
     commitments_from_ng, commitments_to_ng, compressed_from_ng, compressed_to_ng, max_value,
-    random_blindings, random_value, scalar_to_ng,
+    random_blindings, random_value, scalar_to_ng, R1csGens,
 };
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 type NgScalar = interop::curve25519_dalek_ng::scalar::Scalar;
-
-/// Both sides' generators for one test.
-struct Gens {
-    ours_pc: ristretto::PedersenGens,
-    ours_bp: ristretto::BulletproofGens,
-    dalek_pc: dalek::PedersenGens,
-    dalek_bp: dalek::BulletproofGens,
-}
-
-impl Gens {
-    fn new(capacity: usize) -> Self {
-        Gens {
-            ours_pc: ristretto::PedersenGens::default(),
-            ours_bp: ristretto::BulletproofGens::new(capacity, 1),
-            dalek_pc: dalek::PedersenGens::default(),
-            dalek_bp: dalek::BulletproofGens::new(capacity, 1),
-        }
-    }
-}
 
 /// 32 challenge bytes drawn from a transcript, to compare two transcripts' states.
 fn state(mut t: Transcript) -> [u8; 32] {
@@ -104,7 +85,7 @@ impl ShuffleInstance {
 }
 
 fn shuffle_both_ways(k: usize) {
-    let g = Gens::new((2 * k).next_power_of_two());
+    let g = R1csGens::new((2 * k).next_power_of_two());
     let inst = ShuffleInstance::random(k);
 
     // ballistic proves, dalek verifies.
@@ -225,7 +206,7 @@ fn shuffle_42() {
 /// check the witness) makes a proof that neither verifier accepts.
 #[test]
 fn shuffle_of_a_non_permutation() {
-    let g = Gens::new(8);
+    let g = R1csGens::new(8);
     let input = [1u64, 2, 3, 4];
     let output = [4u64, 3, 2, 5];
     let mut rng = rand::thread_rng();
@@ -268,7 +249,7 @@ fn shuffle_of_a_non_permutation() {
 
 // ----- range gadget ---------------------------------------------------------------
 
-fn range_both_ways(g: &Gens, value: u64, n: usize) {
+fn range_both_ways(g: &R1csGens, value: u64, n: usize) {
     let mut rng = rand::thread_rng();
     let (blinding, _) = interop::random_scalar(&mut rng);
     let dalek_blinding = scalar_to_ng(&blinding);
@@ -305,7 +286,7 @@ fn range_both_ways(g: &Gens, value: u64, n: usize) {
 
 #[test]
 fn range_gadget() {
-    let g = Gens::new(128);
+    let g = R1csGens::new(128);
     let mut rng = rand::thread_rng();
     for n in [2usize, 10, 32, 63] {
         for _ in 0..3 {
@@ -345,7 +326,7 @@ const EXAMPLE_C2: u64 = 9;
 
 #[test]
 fn example_gadget() {
-    let g = Gens::new(128);
+    let g = R1csGens::new(128);
     let mut rng = rand::thread_rng();
     let (blindings, _) = random_blindings(&mut rng, 5);
     let blindings: [ristretto::Scalar; 5] = blindings.try_into().expect("five");
@@ -424,7 +405,7 @@ fn example_gadget() {
 /// two-phase shuffle and the reverse, on each side, whichever side made it.
 #[test]
 fn proofs_do_not_cross_circuits() {
-    let g = Gens::new(128);
+    let g = R1csGens::new(128);
     let mut rng = rand::thread_rng();
     let (blindings, _) = random_blindings(&mut rng, 5);
     let blindings: [ristretto::Scalar; 5] = blindings.try_into().expect("five");

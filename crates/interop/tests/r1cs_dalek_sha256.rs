@@ -23,43 +23,20 @@ use ballistic::r1cs::{
     RandomizedConstraintSystem, Variable, Verifier,
 };
 use ballistic::ristretto::{self as ristretto, Scalar};
-use interop::bulletproofs4::{self as dalek, r1cs as dalek_r1cs};
+use interop::bulletproofs4::r1cs as dalek_r1cs;
 use interop::dalek_cs::{self, error_from_dalek, variable_from_dalek, DalekCs};
-use interop::{commitments_from_ng, commitments_to_ng, random_scalar, scalar_to_ng};
+use interop::{
+    commitments_from_ng, commitments_to_ng, random_block, random_scalar, scalar_to_ng, R1csGens,
+};
 use rand::seq::SliceRandom;
-use rand::{Rng, RngCore};
+use rand::Rng;
 
 const LABEL: &[u8] = b"interop sha256";
 
-/// Both sides' generators.
-struct Gens {
-    ours_pc: ristretto::PedersenGens,
-    ours_bp: ristretto::BulletproofGens,
-    dalek_pc: dalek::PedersenGens,
-    dalek_bp: dalek::BulletproofGens,
-}
-
-impl Gens {
-    fn new(capacity: usize) -> Self {
-        Gens {
-            ours_pc: ristretto::PedersenGens::default(),
-            ours_bp: ristretto::BulletproofGens::new(capacity, 1),
-            dalek_pc: dalek::PedersenGens::default(),
-            dalek_bp: dalek::BulletproofGens::new(capacity, 1),
-        }
-    }
-}
-
 /// The SHA-256 circuits' generators, built once for every test of this file.
-fn sha_gens() -> &'static Gens {
-    static GENS: OnceLock<Gens> = OnceLock::new();
-    GENS.get_or_init(|| Gens::new(sha256::GENERATORS_CAPACITY))
-}
-
-fn random_block() -> [u8; 64] {
-    let mut block = [0u8; 64];
-    rand::thread_rng().fill_bytes(&mut block);
-    block
+fn sha_gens() -> &'static R1csGens {
+    static GENS: OnceLock<R1csGens> = OnceLock::new();
+    GENS.get_or_init(|| R1csGens::new(sha256::GENERATORS_CAPACITY))
 }
 
 /// The digest with one bit flipped.
@@ -97,7 +74,7 @@ fn dalek_verify(proof: &[u8], digest: &[u8; 32]) -> Result<(), R1CSError> {
 #[test]
 fn dalek_sha256_proof_verifies_under_ballistic() {
     let g = sha_gens();
-    let block = random_block();
+    let block = random_block(&mut rand::thread_rng());
     let (proof, digest) = dalek_cs::sha256::prove_compression(
         &g.dalek_pc,
         &g.dalek_bp,
@@ -140,7 +117,7 @@ fn dalek_sha256_proof_verifies_under_ballistic() {
 #[test]
 fn ballistic_sha256_proof_verifies_under_dalek() {
     let g = sha_gens();
-    let block = random_block();
+    let block = random_block(&mut rand::thread_rng());
     let (proof, digest) = sha256::prove_compression(
         &g.ours_pc,
         &g.ours_bp,
@@ -174,7 +151,7 @@ fn ballistic_sha256_proof_verifies_under_dalek() {
 #[test]
 fn wrong_digest_proof_fails_on_both_sides() {
     let g = sha_gens();
-    let block = random_block();
+    let block = random_block(&mut rand::thread_rng());
     let digest = sha256::compress(&block);
     let wrong = other_digest(&digest);
 
@@ -211,7 +188,7 @@ fn wrong_digest_proof_fails_on_both_sides() {
 /// in the same state after the gadget (the binding is replicated exactly).
 #[test]
 fn sha256_circuits_agree() {
-    let digest = sha256::compress(&random_block());
+    let digest = sha256::compress(&random_block(&mut rand::thread_rng()));
     let mut ours = sha256::compression_verifier::<Ristretto>(Transcript::new(LABEL), &digest)
         .expect("ballistic builds the verifier");
     let mut theirs = dalek_cs::sha256::compression_verifier(Transcript::new(LABEL), &digest)
@@ -248,7 +225,7 @@ impl ShuffleInstance {
     /// commitments in ballistic's type.
     fn prove_dalek(
         &self,
-        g: &Gens,
+        g: &R1csGens,
     ) -> Result<(Vec<u8>, Vec<ristretto::CompressedRistretto>), R1CSError> {
         let k = self.inputs.len();
         let mut rng = rand::thread_rng();
@@ -275,7 +252,7 @@ impl ShuffleInstance {
 
 /// dalek's verifier runs ballistic's shuffle gadget through the adapter.
 fn verify_shuffle_dalek(
-    g: &Gens,
+    g: &R1csGens,
     bytes: &[u8],
     coms: &[ristretto::CompressedRistretto],
 ) -> Result<(), R1CSError> {
@@ -296,7 +273,7 @@ fn verify_shuffle_dalek(
 #[test]
 fn shuffle_gadget_through_the_adapter() {
     for k in [2usize, 3, 8, 17] {
-        let g = Gens::new(shuffle::generators_capacity(k).expect("k > 0"));
+        let g = R1csGens::new(shuffle::generators_capacity(k).expect("k > 0"));
         let instance = ShuffleInstance::random(k);
 
         // dalek proves, both verify.
@@ -405,7 +382,7 @@ fn two_phase<CS: RandomizableConstraintSystem<Ristretto>>(
 const TWO_PHASE_LABEL: &[u8] = b"interop two-phase";
 
 fn prove_two_phase_dalek(
-    g: &Gens,
+    g: &R1csGens,
     x: Scalar,
     cheat: bool,
 ) -> (Vec<u8>, ristretto::CompressedRistretto) {
@@ -426,7 +403,7 @@ fn prove_two_phase_dalek(
 }
 
 fn verify_two_phase_ours(
-    g: &Gens,
+    g: &R1csGens,
     bytes: &[u8],
     com: ristretto::CompressedRistretto,
 ) -> Result<(), R1CSError> {
@@ -438,7 +415,7 @@ fn verify_two_phase_ours(
 }
 
 fn verify_two_phase_dalek(
-    g: &Gens,
+    g: &R1csGens,
     bytes: &[u8],
     com: ristretto::CompressedRistretto,
 ) -> Result<(), R1CSError> {
@@ -453,7 +430,7 @@ fn verify_two_phase_dalek(
 
 #[test]
 fn second_phase_allocations_match_ballistic() {
-    let g = Gens::new(8);
+    let g = R1csGens::new(8);
     let x = random_scalar(&mut rand::thread_rng()).0;
 
     let (bytes, com) = prove_two_phase_dalek(&g, x, false);
@@ -475,7 +452,7 @@ fn second_phase_allocations_match_ballistic() {
 /// A prover's second-phase `allocate(None)` fails when dalek runs the callback.
 #[test]
 fn second_phase_missing_assignment_fails_the_proof() {
-    let g = Gens::new(8);
+    let g = R1csGens::new(8);
     let mut prover = dalek_r1cs::Prover::new(&g.dalek_pc, Transcript::new(b"missing"));
     let (_, x) = prover.commit(
         scalar_to_ng(&Scalar::from(3u64)),
