@@ -25,8 +25,9 @@ pub(super) fn unknown_variable() -> R1CSError {
     }
 }
 
-/// The verifier's constraints, stored flat: the terms of every constraint in one
-/// vector and where each constraint ends. A constraint's own vector is freed as
+/// A constraint system's constraints (the prover's and the verifier's), stored
+/// flat: the terms of every constraint in one vector and where each constraint
+/// ends. A constraint's own vector is freed as
 /// soon as it is stored, so building a large circuit holds one allocation, not
 /// one per constraint (half the time of building the SHA-256 circuit went to
 /// allocating and freeing them), and [`flatten`] reads memory in order.

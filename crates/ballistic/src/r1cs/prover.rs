@@ -11,7 +11,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::flatten::{flatten, unknown_variable};
+use super::flatten::{flatten, unknown_variable, Constraints};
 use super::proof::R1CSProof;
 use super::transcript as tr;
 use super::{
@@ -53,7 +53,7 @@ type Deferred<'g, C, T> =
 pub struct Prover<'g, C: Curve = Ristretto, T: BorrowMut<Transcript> = Transcript> {
     transcript: T,
     pc_gens: &'g PedersenGens<C>,
-    constraints: Vec<LinearCombination<C>>,
+    constraints: Constraints<C>,
     secrets: Secrets<C>,
     deferred: Vec<Deferred<'g, C, T>>,
     /// A multiplier whose left input [`ConstraintSystem::allocate`] assigned and whose
@@ -114,8 +114,8 @@ impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for Prover<'_, C, T
         mut left: LinearCombination<C>,
         mut right: LinearCombination<C>,
     ) -> (Variable<C>, Variable<C>, Variable<C>) {
-        let l = self.eval_internal(&left);
-        let r = self.eval_internal(&right);
+        let l = self.eval_internal(&left.terms);
+        let r = self.eval_internal(&right.terms);
         let i = self.secrets.a_L.len();
         self.secrets.a_L.push(l);
         self.secrets.a_R.push(r);
@@ -277,7 +277,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         Prover {
             transcript,
             pc_gens,
-            constraints: Vec::new(),
+            constraints: Constraints::new(),
             secrets: Secrets {
                 a_L: Vec::new(),
                 a_R: Vec::new(),
@@ -320,12 +320,13 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
     /// The value of `lc` under the prover's assignments (a variable never
     /// allocated counts as zero and makes [`Prover::prove`] fail).
     pub fn eval(&self, lc: &LinearCombination<C>) -> C::ApiScalar {
-        C::scalar_to_api(&self.eval_internal(lc))
+        C::scalar_to_api(&self.eval_internal(&lc.terms))
     }
 
-    fn eval_internal(&self, lc: &LinearCombination<C>) -> C::Scalar {
+    /// The value of the terms `terms` under the assignments.
+    fn eval_internal(&self, terms: &[(Variable<C>, C::Scalar)]) -> C::Scalar {
         let mut sum = C::scalar_zero();
-        for (var, coeff) in &lc.terms {
+        for (var, coeff) in terms {
             let value = match var {
                 Variable::MultiplierLeft(i) => self.secrets.a_L.get(*i),
                 Variable::MultiplierRight(i) => self.secrets.a_R.get(*i),
@@ -348,12 +349,10 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
     /// Whether every constraint from index `from` on holds (constant time in the
     /// assignments; only the verdict is revealed).
     fn satisfied_from(&mut self, from: usize) -> Result<(), R1CSError> {
-        let constraints = core::mem::take(&mut self.constraints);
         let mut ok = Choice::from(1);
-        for lc in constraints.iter().skip(from) {
-            ok &= self.eval_internal(lc).ct_eq(&C::scalar_zero());
+        for terms in self.constraints.iter().skip(from) {
+            ok &= self.eval_internal(terms).ct_eq(&C::scalar_zero());
         }
-        self.constraints = constraints;
         if self.unknown_variable.get() {
             return Err(unknown_variable());
         }
@@ -555,7 +554,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
 
         let y = tr::challenge::<C>(t, b"y", R1CSError::ProvingError)?;
         let z = tr::challenge::<C>(t, b"z", R1CSError::ProvingError)?;
-        let w = flatten::<C>(self.constraints.iter().map(|lc| &lc.terms[..]), &z, n, m)?;
+        let w = flatten::<C>(self.constraints.iter(), &z, n, m)?;
 
         let y_inv = C::scalar_invert(&y);
         let exp_y_inv = crate::curve::scalars::powers::<C>(&y_inv, padded_n);
