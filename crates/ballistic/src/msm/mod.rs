@@ -94,6 +94,33 @@ pub const STRAUS_MAX: usize = 112;
 /// below it, projective buckets. Chosen by the same secp256k1 `msm` bench.
 pub const BATCH_AFFINE_MIN: usize = 512;
 
+/// Points per piece of a constant-time multiscalar multiplication without
+/// precomputed tables ([`sum_in_chunks`]): each curve builds tables of every point
+/// of a sum and reads all of them once per digit, so a piece's tables must stay in
+/// L2 (1 MiB per core here): 640 KiB for ristretto255's lane tables (eight entries
+/// per point), 480 KiB for secp256k1's (sixteen projective multiples). A piece
+/// pays its own doublings (252, under 2 % of its additions). One sum over the 52k
+/// points of a SHA-256 circuit's `S` built 133 MiB (ristretto255) or 100 MiB
+/// (secp256k1) of tables streamed from memory 64 times. Chosen by alternating
+/// `examples/sha256_profile.rs prove` at 256, 512, 2,048 and one piece.
+pub(crate) const CT_CHUNK: usize = 256;
+
+/// `Σ f(a_piece, b_piece)` over consecutive pieces of `chunk` terms of `a` and
+/// `b` (chunk boundaries depend only on the public lengths), starting from `zero`:
+/// how a long sum whose per-term tables must stay in cache runs.
+pub(crate) fn sum_in_chunks<A, B, Q: core::ops::Add<Output = Q>>(
+    a: &[A],
+    b: &[B],
+    chunk: usize,
+    zero: Q,
+    f: impl Fn(&[A], &[B]) -> Q,
+) -> Q {
+    let chunk = chunk.max(1);
+    a.chunks(chunk)
+        .zip(b.chunks(chunk))
+        .fold(zero, |acc, (x, y)| acc + f(x, y))
+}
+
 /// `Σ s_i·P_i` over the generic algorithms, variable time (public inputs only).
 /// Scalars are 256-bit little-endian limbs.
 pub fn vartime_msm<P: MsmPoint>(scalars: &[[u64; 4]], points: &[P]) -> P {

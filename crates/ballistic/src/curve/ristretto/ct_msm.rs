@@ -17,15 +17,6 @@ use crate::curve::Curve;
 /// [`engine::regular_radix16`].
 pub(super) const CT_WIDTH: usize = 5;
 
-/// Points per constant-time sum of [`multiscalar_mul`]: a longer one runs in chunks
-/// of this many, whose on-the-fly tables (eight lane entries per point, 640 KiB
-/// per chunk on AVX2) stay in a 1 MiB L2, at the price of 252 doublings per chunk
-/// (under 2 % of the chunk's additions), instead of one table of every point
-/// streamed from memory once per digit (133 MiB for the 52k points of a SHA-256
-/// circuit's `S`). Chosen by alternating `examples/sha256_profile.rs prove` at
-/// 256, 512, 2,048 and unchunked.
-const CT_CHUNK: usize = 256;
-
 /// Smallest constant-time table MSM that the `parallel` feature splits.
 const PARALLEL_CT_MIN: usize = 64;
 
@@ -144,25 +135,29 @@ pub(super) fn mul(s: &MontScalar, p: &Point) -> Point {
     ))
 }
 
-/// [`Ristretto::multiscalar_mul`]: every scalar by [`engine::ct_msm`] on the lanes.
+/// [`Ristretto::multiscalar_mul`]: every scalar by [`engine::ct_msm`] on the lanes,
+/// in pieces of [`crate::msm::CT_CHUNK`] points.
 pub(super) fn multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
-    // Secret digits, zeroized when dropped (allocated at their exact length).
-    let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
-        scalars
-            .iter()
-            .map(|s| *secret_digits(s, engine::radix16))
-            .collect(),
-    );
-    let pts = edwards(points);
-    // Chunks of public length: each sum's tables stay in L2 and are freed in turn.
-    let mut acc = EdwardsPoint::IDENTITY;
-    for (d, p) in digits.chunks(CT_CHUNK).zip(pts.chunks(CT_CHUNK)) {
-        acc = acc.add(&lanes::dispatch(CtMsm {
-            digits: d,
-            points: p,
-        }));
-    }
-    Point(acc)
+    crate::msm::sum_in_chunks(
+        scalars,
+        points,
+        crate::msm::CT_CHUNK,
+        Point::IDENTITY,
+        |scalars, points| {
+            // Secret digits, zeroized when dropped (allocated at their exact length).
+            let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
+                scalars
+                    .iter()
+                    .map(|s| *secret_digits(s, engine::radix16))
+                    .collect(),
+            );
+            let pts = edwards(points);
+            Point(lanes::dispatch(CtMsm {
+                digits: &digits,
+                points: &pts,
+            }))
+        },
+    )
 }
 
 /// `RistrettoStrategy::ct_precomputed_mul`: over the tables if they hold the odd

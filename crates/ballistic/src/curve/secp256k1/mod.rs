@@ -124,13 +124,6 @@ fn fe_from_be(bytes: &[u8]) -> Option<Fe> {
     Option::from(Fe::from_bytes(&arr.into()))
 }
 
-/// Points per constant-time sum of `Secp256k1::ct_msm`: a longer one runs in chunks
-/// of this many, whose tables (16 projective multiples per point, about 480 KiB
-/// per chunk) stay in L2, at the price of 252 doublings per chunk, instead of one
-/// table of every point read once per digit (100 MiB for the 52k points of a
-/// SHA-256 circuit's `S`). The rule and size of ristretto255's `CT_CHUNK`.
-const CT_CHUNK: usize = 256;
-
 impl Secp256k1 {
     /// `s·P` in constant time: 4-bit fixed windows, every table entry read for every
     /// window (64 windows × (4 doublings + 1 addition) + 14 additions for the table).
@@ -143,17 +136,15 @@ impl Secp256k1 {
     /// addition per point of an entry selected by a full constant-time scan.
     fn ct_msm(scalars: &[Scalar], points: &[Point]) -> Point {
         let n = scalars.len().min(points.len());
-        // Chunks of public length: each chunk's tables stay in L2 and are freed in
-        // turn.
-        if n > CT_CHUNK {
-            let mut acc = Point::IDENTITY;
-            for (s, p) in scalars[..n]
-                .chunks(CT_CHUNK)
-                .zip(points[..n].chunks(CT_CHUNK))
-            {
-                acc = acc.add(&Self::ct_msm(s, p));
-            }
-            return acc;
+        // Pieces of public length whose tables stay in L2.
+        if n > msm::CT_CHUNK {
+            return msm::sum_in_chunks(
+                &scalars[..n],
+                &points[..n],
+                msm::CT_CHUNK,
+                Point::IDENTITY,
+                Self::ct_msm,
+            );
         }
         let mut tables: Vec<[Point; 16]> = Vec::with_capacity(n);
         for p in &points[..n] {

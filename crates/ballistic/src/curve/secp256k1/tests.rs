@@ -520,10 +520,11 @@ fn jacobian_vartime_group_law() {
     }
 }
 
-/// The constant-time sum runs in chunks of `CT_CHUNK` points: at and around the
+/// The constant-time sum runs in pieces of `msm::CT_CHUNK` points: at and around the
 /// chunk boundaries it equals the variable-time sum.
 #[test]
 fn ct_msm_chunks_agree_with_vartime() {
+    use crate::msm::CT_CHUNK;
     let mut r = rng();
     let pool = Secp256k1::generator_chain(b"ct chunks", 2 * CT_CHUNK + 3);
     for k in [CT_CHUNK - 1, CT_CHUNK, CT_CHUNK + 1, 2 * CT_CHUNK + 3] {
