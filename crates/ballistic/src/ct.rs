@@ -83,6 +83,20 @@ pub enum Declassified {
     T5,
     /// R1CS: the point `T_6`.
     T6,
+    /// Bulletproofs+: a round's `L_j` of the weighted inner-product argument.
+    WipL,
+    /// Bulletproofs+: a round's `R_j`.
+    WipR,
+    /// Bulletproofs+: the final round's `A1`.
+    WipA1,
+    /// Bulletproofs+: the final round's `B`.
+    WipB,
+    /// Bulletproofs+: the scalar `r1`.
+    WipR1,
+    /// Bulletproofs+: the scalar `s1`.
+    WipS1,
+    /// Bulletproofs+: a scalar `d1_k`.
+    WipD1,
     /// R1CS: the scalar `t_x = t(x)` (the range proof's is computed from the
     /// declassified `l`, `r`).
     Tx,

@@ -58,6 +58,16 @@ pub enum ProofError {
     /// private nonce other than the rewind nonce, so that its blinding cannot be
     /// recovered (see `RangeProof::rewind_unchecked` on secp256k1).
     RewindError,
+    /// An extended commitment's number of mask bases (its extension degree) is
+    /// outside `1..=MAX_EXTENSION_DEGREE`, or differs between the bases, the
+    /// openings and the proof.
+    InvalidExtensionDegree,
+    /// A minimum value is larger than its value, or does not fit in the bit width.
+    InvalidMinValue,
+    /// A range `[a, b]` with `a > b`.
+    InvalidRange,
+    /// Recovery from a seed nonce needs a proof of one value (as in Tari's).
+    RecoveryUnsupported,
 }
 
 impl fmt::Display for ProofError {
@@ -77,6 +87,12 @@ impl fmt::Display for ProofError {
                 "the transcript's value generator differs from the Pedersen bases'"
             }
             ProofError::RewindError => "rewinding did not recover an opening of the commitment",
+            ProofError::InvalidExtensionDegree => {
+                "invalid extension degree: must be 1..=6 and match"
+            }
+            ProofError::InvalidMinValue => "a minimum value exceeds its value or the bit width",
+            ProofError::InvalidRange => "invalid range: lower bound above upper bound",
+            ProofError::RecoveryUnsupported => "mask recovery needs a proof of exactly one value",
         };
         f.write_str(s)
     }

@@ -24,7 +24,7 @@ use spin::{Mutex, RwLock};
 use crate::curve::{Curve, TableStrategy};
 use crate::util::padded_len;
 use crate::ProofError;
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
 /// Label of the chain of padding `G` generators.
 pub const PADDING_G_LABEL: &[u8] = b"ballistic padding G";
@@ -136,6 +136,98 @@ impl<C: Curve> Default for PedersenGens<C> {
     fn default() -> Self {
         let (B, B_blinding) = C::default_pedersen_api();
         PedersenGens { B, B_blinding }
+    }
+}
+
+/// Largest number of mask bases of an [`ExtendedPedersenGens`] (Tari's
+/// `ExtensionDegree::AddFiveBasePoints`).
+pub const MAX_EXTENSION_DEGREE: usize = 6;
+
+/// Pedersen bases with several mask bases: commitments
+/// `V = v·B + Σ_k γ_k·B̃_k` with `t` = [`ExtendedPedersenGens::extension_degree`]
+/// masks, `1 <= t <=` [`MAX_EXTENSION_DEGREE`] (Bulletproofs+'s "extended
+/// commitments"; `t = 1` is an ordinary Pedersen commitment).
+///
+/// # Example
+/// ```
+/// use ballistic::generators::ExtendedPedersenGens;
+/// use ballistic::curve::{Curve, ristretto::Ristretto};
+/// let (b, b1) = Ristretto::default_pedersen_api();
+/// let pc = ExtendedPedersenGens::<Ristretto>::new(b, &[b1])?;
+/// let s = |x: u64| ballistic::curve25519_dalek::scalar::Scalar::from(x);
+/// assert_eq!(pc.commit(s(5), &[s(7)])?, b * s(5) + b1 * s(7));
+/// # Ok::<(), ballistic::ProofError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtendedPedersenGens<C: Curve> {
+    B: C::Point,
+    masks: Vec<C::Point>,
+}
+
+impl<C: Curve> ExtendedPedersenGens<C> {
+    /// Bases with the value base `B` and the mask bases `masks`.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidExtensionDegree`] unless `1 <= masks.len() <=`
+    /// [`MAX_EXTENSION_DEGREE`].
+    pub fn new(B: C::ApiPoint, masks: &[C::ApiPoint]) -> Result<Self, ProofError> {
+        Self::from_points(
+            C::point_from_api(&B),
+            masks.iter().map(C::point_from_api).collect(),
+        )
+    }
+
+    pub(crate) fn from_points(B: C::Point, masks: Vec<C::Point>) -> Result<Self, ProofError> {
+        if masks.is_empty() || masks.len() > MAX_EXTENSION_DEGREE {
+            return Err(ProofError::InvalidExtensionDegree);
+        }
+        Ok(ExtendedPedersenGens { B, masks })
+    }
+
+    /// The number of mask bases `t`.
+    pub fn extension_degree(&self) -> usize {
+        self.masks.len()
+    }
+
+    /// The value base `B`.
+    pub fn value_base(&self) -> C::ApiPoint {
+        C::point_to_api(&self.B)
+    }
+
+    /// The mask bases `B̃_0 … B̃_{t−1}`.
+    pub fn mask_bases(&self) -> Vec<C::ApiPoint> {
+        self.masks.iter().map(C::point_to_api).collect()
+    }
+
+    /// The commitment `value·B + Σ_k masks[k]·B̃_k` (constant time).
+    ///
+    /// # Errors
+    /// [`ProofError::WrongNumBlindingFactors`] unless there is one mask per base.
+    pub fn commit(
+        &self,
+        value: C::ApiScalar,
+        masks: &[C::ApiScalar],
+    ) -> Result<C::ApiPoint, ProofError> {
+        if masks.len() != self.masks.len() {
+            return Err(ProofError::WrongNumBlindingFactors);
+        }
+        let mut s: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(1 + masks.len()));
+        s.push(C::scalar_from_api(&value));
+        s.extend(masks.iter().map(C::scalar_from_api));
+        Ok(C::point_to_api(&self.commit_scalars(&s)))
+    }
+
+    /// `s[0]·B + Σ_k s[1 + k]·B̃_k` in constant time.
+    pub(crate) fn commit_scalars(&self, s: &[C::Scalar]) -> C::Point {
+        let mut pts: Vec<C::Point> = Vec::with_capacity(1 + self.masks.len());
+        pts.push(self.B);
+        pts.extend_from_slice(&self.masks);
+        C::pedersen_mul(s, &pts)
+    }
+
+    /// The bases as protocol points.
+    pub(crate) fn bases(&self) -> (C::Point, &[C::Point]) {
+        (self.B, &self.masks)
     }
 }
 

@@ -632,6 +632,17 @@ fn pair<C: Curve>(v: Vec<C::Point>) -> (C::Point, C::Point) {
     )
 }
 
+/// [`materialise`] without tables, over the base in its own order.
+pub(crate) fn materialise_plain<C: Curve>(
+    gc: &[C::Scalar],
+    hc: &[C::Scalar],
+    base_G: &[C::Point],
+    base_H: &[C::Point],
+    n: usize,
+) -> (Vec<C::Point>, Vec<C::Point>) {
+    materialise::<C>(None, &|i| i, gc, hc, base_G, base_H, n)
+}
+
 /// The current generators of a block as explicit points:
 /// `G'_p = Σ_t gc[p + t·n]·base_G[p + t·n]` and likewise `H'`, all `2n` sums at
 /// once (over the block's tables when there are some).

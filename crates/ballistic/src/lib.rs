@@ -53,6 +53,7 @@ pub use curve25519_dalek;
 pub use merlin;
 pub use rand_core;
 
+pub mod bp_plus;
 pub mod ct;
 pub mod curve;
 pub mod errors;
@@ -68,6 +69,7 @@ pub mod ristretto;
 pub mod secp256k1;
 pub mod transcript;
 pub mod util;
+pub mod weighted_inner_product;
 
 pub use errors::ProofError;
 

@@ -9,6 +9,7 @@
 //! | [`architecture`] | the library's layers and the rule that keeps them apart |
 //! | [`range_proof`] | the aggregated range proof as implemented: prover, verifier, transcript |
 //! | [`inner_product`] | the inner-product argument, its lazy-generator prover and its cost |
+//! | [`bp_plus`] | Bulletproofs+: the range proof, the weighted inner-product argument, Tari's format, mask recovery |
 //! | [`r1cs`] | arithmetic-circuit proofs: constraints, both phases, transcript, bytes, gadgets |
 //! | [`padding`] | any bit width and any number of values: the padding rule and why it is sound |
 //! | [`ristretto_engine`] | the lane-parallel ristretto255 field, points and multiscalar multiplication |
@@ -24,6 +25,9 @@ pub mod range_proof {}
 
 #[doc = include_str!("../docs/inner-product.md")]
 pub mod inner_product {}
+
+#[doc = include_str!("../docs/bp-plus.md")]
+pub mod bp_plus {}
 
 #[doc = include_str!("../docs/r1cs.md")]
 pub mod r1cs {}

@@ -91,6 +91,44 @@ pub mod r1cs {
     pub type BatchVerifier<'g> = crate::r1cs::BatchVerifier<'g, Ristretto>;
 }
 
+/// Bulletproofs+ on ristretto255 in the format, transcript and generators of
+/// `tari_bulletproofs_plus` 0.5 (see [`crate::bp_plus`]).
+pub mod bp_plus {
+    use super::Ristretto;
+    pub use crate::bp_plus::VerifyAction;
+    use crate::errors::ProofError;
+    pub use crate::generators::MAX_EXTENSION_DEGREE;
+    /// A Bulletproofs+ range proof on ristretto255 in Tari's format.
+    pub type RangeProofPlus = crate::bp_plus::RangeProofPlus<Ristretto>;
+    /// The opening of an extended commitment.
+    pub type Opening<'a> = crate::bp_plus::Opening<'a, Ristretto>;
+    /// Extended Pedersen bases on ristretto255.
+    pub type ExtendedPedersenGens = crate::generators::ExtendedPedersenGens<Ristretto>;
+
+    /// Tari's extended Pedersen bases with `t` mask bases
+    /// (`create_pedersen_gens_with_extension_degree`): `B` the ristretto255
+    /// basepoint, `B̃_k` the point of `SHA3-512("RISTRETTO_MASKING_BASEPOINT_" ‖ (k+1))`
+    /// by ristretto255's map from uniform bytes. `B̃_0` is not dalek's `B_blinding`.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidExtensionDegree`] unless `1 <= t <= 6`.
+    ///
+    /// # Example
+    /// ```
+    /// let pc = ballistic::ristretto::bp_plus::pedersen_gens(2)?;
+    /// assert_eq!(pc.extension_degree(), 2);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn pedersen_gens(t: usize) -> Result<ExtendedPedersenGens, ProofError> {
+        let bases = crate::curve::ristretto::tari_mask_bases();
+        let masks = bases.get(..t).ok_or(ProofError::InvalidExtensionDegree)?;
+        ExtendedPedersenGens::from_points(
+            <Ristretto as crate::curve::Curve>::default_pedersen_bases().0,
+            masks.to_vec(),
+        )
+    }
+}
+
 #[cfg(feature = "serde")]
 mod serde_impl {
     use super::RangeProof;

@@ -106,3 +106,47 @@ pub mod r1cs {
     /// Verifies many R1CS proofs of any circuits at once.
     pub type BatchVerifier<'g> = crate::r1cs::BatchVerifier<'g, Secp256k1>;
 }
+
+/// Bulletproofs+ on secp256k1: Tari's protocol and Merlin transcript with 33-byte
+/// points and big-endian scalars (see [`crate::bp_plus`]; no deployed format to
+/// match). The transcript is a plain [`merlin::Transcript`].
+pub mod bp_plus {
+    use super::Secp256k1;
+    pub use crate::bp_plus::VerifyAction;
+    use crate::curve::Curve;
+    use crate::errors::ProofError;
+    pub use crate::generators::MAX_EXTENSION_DEGREE;
+    /// A Bulletproofs+ range proof on secp256k1.
+    pub type RangeProofPlus = crate::bp_plus::RangeProofPlus<Secp256k1>;
+    /// The opening of an extended commitment.
+    pub type Opening<'a> = crate::bp_plus::Opening<'a, Secp256k1>;
+    /// Extended Pedersen bases on secp256k1.
+    pub type ExtendedPedersenGens = crate::generators::ExtendedPedersenGens<Secp256k1>;
+
+    /// Extended Pedersen bases with `t` mask bases: `B` = the value base `H` of
+    /// secp256k1-zkp (Grin), `B̃_0` = the curve's generator `G` (so that degree-1
+    /// commitments are Grin's commitments), `B̃_1 … B̃_5` the first points of the
+    /// chain `ballistic bp+ mask base`.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidExtensionDegree`] unless `1 <= t <= 6`.
+    ///
+    /// # Example
+    /// ```
+    /// let pc = ballistic::secp256k1::bp_plus::pedersen_gens(1)?;
+    /// assert_eq!(pc.extension_degree(), 1);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn pedersen_gens(t: usize) -> Result<ExtendedPedersenGens, ProofError> {
+        if t == 0 || t > MAX_EXTENSION_DEGREE {
+            return Err(ProofError::InvalidExtensionDegree);
+        }
+        let (b, g) = Secp256k1::default_pedersen_bases();
+        let mut masks = alloc::vec![g];
+        masks.extend(Secp256k1::generator_chain(
+            b"ballistic bp+ mask base",
+            t - 1,
+        ));
+        ExtendedPedersenGens::from_points(b, masks)
+    }
+}

@@ -71,3 +71,65 @@ impl<C: Curve> InnerProductTranscript<C> for merlin::Transcript {
         merlin_challenge::<C>(self, b"u")
     }
 }
+
+/// The Fiat–Shamir messages of the weighted inner-product argument
+/// ([`crate::weighted_inner_product`]): one `(L_j, R_j)` → `e_j` exchange per round,
+/// then the final `(A1, Bp)` → `e`.
+///
+/// The Merlin implementation is the one of Tari's `tari_bulletproofs_plus` (labels
+/// `L`, `R`, `e`, `A1`, `B`, `e`; no domain separator of its own: the protocol's
+/// statement carries the vector length).
+///
+/// # Example
+/// ```
+/// use ballistic::transcript::WeightedInnerProductTranscript;
+/// use ballistic::curve::{Curve, ristretto::Ristretto};
+/// use ballistic::merlin::Transcript;
+/// let (l, r) = Ristretto::default_pedersen_bases();
+/// let (l, r) = (Ristretto::encode(&l), Ristretto::encode(&r));
+/// let mut t = Transcript::new(b"example");
+/// let e1 = WeightedInnerProductTranscript::<Ristretto>::challenge_e(&mut t, &l, &r);
+/// let e2 = WeightedInnerProductTranscript::<Ristretto>::challenge_final_e(&mut t, &l, &r);
+/// assert!(e1.is_some() && e1 != e2);
+/// ```
+pub trait WeightedInnerProductTranscript<C: Curve> {
+    /// Absorbs one round's message `(L, R)` and draws its challenge `e_j`.
+    fn challenge_e(&mut self, L: &C::Encoding, R: &C::Encoding) -> Option<C::Scalar>;
+    /// Absorbs the final round's `(A1, Bp)` and draws the final challenge `e`.
+    fn challenge_final_e(&mut self, A1: &C::Encoding, Bp: &C::Encoding) -> Option<C::Scalar>;
+}
+
+/// Tari's messages of the weighted inner-product argument.
+impl<C: Curve> WeightedInnerProductTranscript<C> for merlin::Transcript {
+    fn challenge_e(&mut self, L: &C::Encoding, R: &C::Encoding) -> Option<C::Scalar> {
+        wip_absorb_round::<C>(self, L, R);
+        merlin_challenge::<C>(self, b"e")
+    }
+
+    fn challenge_final_e(&mut self, A1: &C::Encoding, Bp: &C::Encoding) -> Option<C::Scalar> {
+        wip_absorb_final::<C>(self, A1, Bp);
+        merlin_challenge::<C>(self, b"e")
+    }
+}
+
+/// Absorbs a round's `(L, R)` under Tari's labels (the challenge `e` is drawn
+/// separately, so that a prover can rebuild its nonce generator in between, as
+/// Tari's does).
+pub(crate) fn wip_absorb_round<C: Curve>(
+    t: &mut merlin::Transcript,
+    L: &C::Encoding,
+    R: &C::Encoding,
+) {
+    t.append_message(b"L", C::encoding_bytes(L));
+    t.append_message(b"R", C::encoding_bytes(R));
+}
+
+/// Absorbs the final `(A1, Bp)` under Tari's labels (see [`wip_absorb_round`]).
+pub(crate) fn wip_absorb_final<C: Curve>(
+    t: &mut merlin::Transcript,
+    A1: &C::Encoding,
+    Bp: &C::Encoding,
+) {
+    t.append_message(b"A1", C::encoding_bytes(A1));
+    t.append_message(b"B", C::encoding_bytes(Bp));
+}

@@ -48,8 +48,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("MSM dispatch", &["msm::dispatch"]),
     ("generators", &["generators"]),
-    ("arguments", &["transcript", "inner_product"]),
-    ("protocols", &["range_proof", "r1cs"]),
+    (
+        "arguments",
+        &["transcript", "inner_product", "weighted_inner_product"],
+    ),
+    ("protocols", &["range_proof", "r1cs", "bp_plus"]),
     // Circuits over the R1CS constraint-system traits, generic over the curve.
     ("gadgets", &["gadgets"]),
     ("facades", &["ristretto", "secp256k1"]),

@@ -165,6 +165,26 @@ struct Defaults {
 
 static DEFAULTS: spin::Once<Defaults> = spin::Once::new();
 
+/// Tari's number of mask bases (its `ExtensionDegree` 1..=6).
+const TARI_MASK_BASES: usize = 6;
+
+static TARI_MASKS: spin::Once<[Point; TARI_MASK_BASES]> = spin::Once::new();
+
+/// Tari's mask bases `B̃_k = from_uniform_bytes(SHA3-512("RISTRETTO_MASKING_BASEPOINT_" ‖
+/// decimal(k + 1)))`, `k < 6`, computed once.
+pub(crate) fn tari_mask_bases() -> &'static [Point; TARI_MASK_BASES] {
+    TARI_MASKS.call_once(|| {
+        core::array::from_fn(|k| {
+            let mut h = Sha3_512::new();
+            Digest::update(&mut h, b"RISTRETTO_MASKING_BASEPOINT_");
+            Digest::update(&mut h, [b'1' + k as u8]);
+            let mut wide = [0u8; 64];
+            wide.copy_from_slice(&h.finalize());
+            Point::from_dalek(&RistrettoPoint::from_uniform_bytes(&wide))
+        })
+    })
+}
+
 fn defaults() -> &'static Defaults {
     DEFAULTS.call_once(|| {
         let h = Sha3_512::digest(RISTRETTO_BASEPOINT_COMPRESSED.as_bytes());
