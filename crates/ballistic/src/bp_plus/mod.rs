@@ -51,7 +51,7 @@ use crate::weighted_inner_product::WeightedInnerProductProof;
 pub(crate) mod nonces;
 mod prover;
 pub(crate) mod transcript;
-mod verifier;
+pub(crate) mod verifier;
 pub mod wire;
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens};
 use crate::ProofError;
+use alloc::vec;
 use alloc::vec::Vec;
 use merlin::Transcript;
 use rand::{Rng, SeedableRng};
@@ -318,4 +319,106 @@ fn seed_needs_one_value() {
         &mut r,
     );
     assert_eq!(res.unwrap_err(), ProofError::RecoveryUnsupported);
+}
+
+/// Bulletproofs and Bulletproofs+ proofs of several shapes, degrees and bases in one
+/// batch: valid together, and each invalid one blamed by its index.
+fn mixed_batch<C: Curve>() {
+    use crate::generators::PedersenGens;
+    use crate::range_proof::batch::BatchVerifier;
+    use crate::range_proof::{format::Dalek, RangeProof};
+    let mut r = rng(21);
+    let bp = BulletproofGens::<C>::new(64, 4);
+    let pc = PedersenGens::<C>::default();
+    enum P<C: Curve> {
+        Bp(RangeProof<C, Dalek>, Vec<C::Encoding>, usize),
+        Plus(
+            RangeProofPlus<C>,
+            Vec<C::Encoding>,
+            Vec<u64>,
+            usize,
+            ExtendedPedersenGens<C>,
+        ),
+    }
+    let mut proofs: Vec<P<C>> = Vec::new();
+    for (k, &(n, m, t)) in [
+        (64usize, 1usize, 1usize),
+        (8, 3, 2),
+        (64, 4, 1),
+        (16, 2, 3),
+        (5, 1, 1),
+        (64, 1, 6),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let values: Vec<u64> = (0..m).map(|_| r.gen::<u64>() >> (64 - n)).collect();
+        let blind: Vec<C::ApiScalar> = random_masks::<C>(&mut r, m, 1);
+        let (p, v) = super::super::range_proof::prover::prove::<C, Dalek, _>(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"mixed"),
+            &values,
+            &blind,
+            n,
+            &mut r,
+        )
+        .unwrap();
+        proofs.push(P::Bp(p, v, n));
+        // Even entries share the test bases, odd ones have their own (assets).
+        let pcp = if k % 2 == 0 {
+            gens::<C>(t)
+        } else {
+            let chain = C::generator_chain(&[b'a', k as u8], 1 + t);
+            ExtendedPedersenGens::from_points(chain[0], chain[1..].to_vec()).unwrap()
+        };
+        let masks = random_masks::<C>(&mut r, m, t);
+        let mins: Vec<u64> = values.iter().map(|v| v / 2).collect();
+        let openings: Vec<Opening<'_, C>> = (0..m)
+            .map(|j| Opening::new(values[j], &masks[j * t..(j + 1) * t]))
+            .collect();
+        let (p, v) = RangeProofPlus::<C>::prove(
+            &bp,
+            &pcp,
+            &mut Transcript::new(b"mixed"),
+            &openings,
+            &mins,
+            n,
+            &mut r,
+        )
+        .unwrap();
+        proofs.push(P::Plus(p, v, mins, n, pcp));
+    }
+    let run = |bad: &[usize]| {
+        let mut batch = BatchVerifier::new(&bp);
+        for (i, p) in proofs.iter().enumerate() {
+            let label: &'static [u8] = if bad.contains(&i) { b"other" } else { b"mixed" };
+            match p {
+                P::Bp(p, v, n) => batch.add(p, &pc, &mut Transcript::new(label), v, *n),
+                P::Plus(p, v, mins, n, pcp) => {
+                    batch.add_plus(p, pcp, &mut Transcript::new(label), v, mins, *n)
+                }
+            };
+        }
+        batch.verify(&mut rng(5)).map_err(|e| e.invalid_indices())
+    };
+    assert_eq!(run(&[]), Ok(()));
+    for bad in [
+        vec![1],
+        vec![0, 3],
+        vec![5, 6, 11],
+        (0..12).collect::<Vec<_>>(),
+    ] {
+        assert_eq!(run(&bad), Err(bad.clone()));
+    }
+}
+
+#[test]
+fn mixed_batch_ristretto() {
+    mixed_batch::<Ristretto>();
+}
+
+#[test]
+fn mixed_batch_secp256k1() {
+    mixed_batch::<Secp256k1>();
 }

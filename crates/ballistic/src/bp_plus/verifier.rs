@@ -26,7 +26,6 @@
     clippy::indexing_slicing
 )]
 
-use alloc::vec;
 use alloc::vec::Vec;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
@@ -38,32 +37,36 @@ use crate::curve::scalars::{pow_vartime, sum_of_powers_pow2, two_pow_minus_one};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
+use crate::range_proof::verifier::{SingleTerms, Terms};
 use crate::transcript::WeightedInnerProductTranscript;
 use crate::weighted_inner_product::verification_scalars;
 
-/// A proof whose transcript has been replayed: shape, statement and challenges.
+/// A proof whose transcript has been replayed: shape, statement, the proof's points
+/// and scalars, and every challenge. Independent of the verifier's weights.
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedPlus<C: Curve> {
     pub(crate) n: usize,
     pub(crate) m: usize,
     pub(crate) np: usize,
     pub(crate) min_values: Vec<u64>,
+    /// The value base and the mask bases.
+    pub(crate) B: C::Point,
+    pub(crate) masks: Vec<C::Point>,
+    /// The commitments as given.
+    pub(crate) V_enc: Vec<C::Encoding>,
+    /// `A`, `A1`, `Bp`.
+    pub(crate) points: [C::Point; 3],
+    pub(crate) L: Vec<C::Point>,
+    pub(crate) R: Vec<C::Point>,
+    pub(crate) r1: C::Scalar,
+    pub(crate) s1: C::Scalar,
+    pub(crate) d1: Vec<C::Scalar>,
     pub(crate) y: C::Scalar,
     pub(crate) z: C::Scalar,
     /// The round challenges `e_j`.
     pub(crate) e_round: Vec<C::Scalar>,
     /// The final challenge `e`.
     pub(crate) e: C::Scalar,
-}
-
-/// Receives the terms of a weighted verification equation.
-pub(crate) trait PlusTerms<C: Curve> {
-    /// A term over a point of the proof, the statement or the Pedersen bases.
-    fn dynamic(&mut self, scalar: C::Scalar, point: C::Point);
-    /// The coefficient of `G_i` at padded position `i`.
-    fn g(&mut self, i: usize, scalar: C::Scalar);
-    /// The coefficient of `H_i` at padded position `i`.
-    fn h(&mut self, i: usize, scalar: C::Scalar);
 }
 
 impl<C: Curve> RangeProofPlus<C> {
@@ -125,6 +128,15 @@ impl<C: Curve> RangeProofPlus<C> {
             m,
             np,
             min_values,
+            B,
+            masks: masks.to_vec(),
+            V_enc: commitments.to_vec(),
+            points: [self.A.point, wip.A1.point, wip.Bp.point],
+            L: wip.L.iter().map(|p| p.point).collect(),
+            R: wip.R.iter().map(|p| p.point).collect(),
+            r1: wip.r1,
+            s1: wip.s1,
+            d1: wip.d1.clone(),
             y,
             z,
             e_round,
@@ -146,45 +158,12 @@ impl<C: Curve> RangeProofPlus<C> {
     ) -> Result<(), ProofError> {
         let p = self.prepare(bp_gens, pc_gens, transcript, commitments, min_values, n)?;
         let V = C::decode_batch_vartime(commitments).map_err(|_| ProofError::VerificationError)?;
-        let mut inv: Vec<C::Scalar> = Vec::with_capacity(p.e_round.len() + 1);
-        p.push_inversions(&mut inv);
-        C::scalar_batch_invert(&mut inv);
-        let mut terms = SingleTerms::<C> {
-            scalars: Vec::with_capacity(2 * p.e_round.len() + p.m + 10),
-            points: Vec::with_capacity(2 * p.e_round.len() + p.m + 10),
-            gh: vec![C::scalar_zero(); 2 * p.np],
-            np: p.np,
-            out_of_range: false,
-        };
-        p.emit(self, pc_gens, &V, &inv, C::scalar_one(), &mut terms)?;
-        if terms.out_of_range {
-            return Err(ProofError::VerificationError);
-        }
-        let layout = GeneratorLayout::Parties { n, m: p.m };
-        let tables = bp_gens.verifier_table(layout);
+        let tables = bp_gens.verifier_table(p.layout());
         let with_tables = tables.is_some();
-        let SingleTerms {
-            mut scalars,
-            mut points,
-            gh,
-            ..
-        } = terms;
-        let check = match tables {
-            Some(table) => C::vartime_precomputed_mul(&table, &gh, &scalars, &points),
-            None => {
-                let (G, H) = bp_gens.vectors(layout);
-                scalars.extend_from_slice(&gh);
-                points.extend_from_slice(&G);
-                points.extend_from_slice(&H);
-                crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points)
-            }
-        };
-        if !C::is_identity(&check) {
-            return Err(ProofError::VerificationError);
-        }
+        p.verify_alone(bp_gens, &V, tables)?;
         // The shape's tables are built only once a proof of it has verified.
         if !with_tables {
-            bp_gens.admit_verifier_table(layout);
+            bp_gens.admit_verifier_table(p.layout());
         }
         Ok(())
     }
@@ -222,52 +201,48 @@ impl<C: Curve> RangeProofPlus<C> {
     }
 }
 
-/// Collects the terms of one proof: dynamic points in a list, `G`/`H` by position.
-struct SingleTerms<C: Curve> {
-    scalars: Vec<C::Scalar>,
-    points: Vec<C::Point>,
-    /// Coefficients of `G` (positions `0..np`) then `H` (`np..2np`).
-    gh: Vec<C::Scalar>,
-    np: usize,
-    /// Set if a term named a generator outside the shape (never, by construction).
-    out_of_range: bool,
-}
-
-impl<C: Curve> SingleTerms<C> {
-    fn set(&mut self, in_shape: bool, slot: usize, scalar: C::Scalar) {
-        match self.gh.get_mut(slot) {
-            Some(x) if in_shape => *x = scalar,
-            _ => self.out_of_range = true,
+impl<C: Curve> PreparedPlus<C> {
+    /// The generators this proof uses.
+    pub(crate) fn layout(&self) -> GeneratorLayout {
+        GeneratorLayout::Parties {
+            n: self.n,
+            m: self.m,
         }
     }
-}
 
-impl<C: Curve> PlusTerms<C> for SingleTerms<C> {
-    fn dynamic(&mut self, scalar: C::Scalar, point: C::Point) {
-        self.scalars.push(scalar);
-        self.points.push(point);
+    /// The proof's Pedersen bases: `B`, then the mask bases.
+    pub(crate) fn bases(&self) -> impl Iterator<Item = C::Point> + '_ {
+        core::iter::once(self.B).chain(self.masks.iter().copied())
     }
-    fn g(&mut self, i: usize, scalar: C::Scalar) {
-        self.set(i < self.np, i, scalar);
-    }
-    fn h(&mut self, i: usize, scalar: C::Scalar) {
-        self.set(i < self.np, self.np + i, scalar);
-    }
-}
 
-impl<C: Curve> PreparedPlus<C> {
+    /// Checks this proof alone against the decoded commitments `V` (over the
+    /// shape's cached `tables` when given; builds none).
+    pub(crate) fn verify_alone(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        V: &[C::Point],
+        tables: Option<alloc::sync::Arc<C::Precomputation>>,
+    ) -> Result<(), ProofError> {
+        let mut inv: Vec<C::Scalar> = Vec::with_capacity(self.e_round.len() + 1);
+        self.push_inversions(&mut inv);
+        C::scalar_batch_invert(&mut inv);
+        let mut terms =
+            SingleTerms::<C>::new(self.np, 2 * self.L.len() + self.m + self.masks.len() + 4);
+        self.emit(V, &inv, C::scalar_one(), &mut terms)?;
+        terms.check(bp_gens, self.layout(), tables)
+    }
+
     /// Appends the scalars to invert for this proof: `y`, then every `e_j`.
     pub(crate) fn push_inversions(&self, out: &mut Vec<C::Scalar>) {
         out.push(self.y);
         out.extend_from_slice(&self.e_round);
     }
 
-    /// Emits the terms of `w·(equation)` for `proof` with decoded commitments `V`;
-    /// `inv` holds the inverses of [`PreparedPlus::push_inversions`] in order.
-    pub(crate) fn emit<W: PlusTerms<C>>(
+    /// Emits the terms of `w·(equation)` with decoded commitments `V`; `inv` holds
+    /// the inverses of [`PreparedPlus::push_inversions`] in order. A wrong length is
+    /// an error (never a panic, never a silently empty equation).
+    pub(crate) fn emit<W: Terms<C>>(
         &self,
-        proof: &RangeProofPlus<C>,
-        pc_gens: &ExtendedPedersenGens<C>,
         V: &[C::Point],
         inv: &[C::Scalar],
         w: C::Scalar,
@@ -276,16 +251,14 @@ impl<C: Curve> PreparedPlus<C> {
         let (n, m, np) = (self.n, self.m, self.np);
         let (y, z, e) = (self.y, self.z, self.e);
         let lg = self.e_round.len();
-        let wip = &proof.wip;
-        let (B, masks) = pc_gens.bases();
         let (y_inv, e_inv) = match inv.split_first() {
             Some((y_inv, rest))
                 if rest.len() == lg
-                    && wip.L.len() == lg
-                    && wip.R.len() == lg
+                    && self.L.len() == lg
+                    && self.R.len() == lg
                     && V.len() == m
                     && self.min_values.len() == m
-                    && masks.len() == wip.d1.len() =>
+                    && self.masks.len() == self.d1.len() =>
             {
                 (*y_inv, rest)
             }
@@ -298,17 +271,18 @@ impl<C: Curve> PreparedPlus<C> {
             &self.e_round,
             e_inv,
             y_inv,
-            w * wip.r1 * e,
-            w * wip.s1 * e,
+            w * self.r1 * e,
+            w * self.s1 * e,
         )?;
 
         // Dynamic points.
-        out.dynamic(-w_e_sq, proof.A.point);
-        out.dynamic(-(w * e), wip.A1.point);
-        out.dynamic(-w, wip.Bp.point);
-        for (((sq, inv_sq), L), R) in s.e_sq.iter().zip(&s.e_inv_sq).zip(&wip.L).zip(&wip.R) {
-            out.dynamic(-(w_e_sq * *sq), L.point);
-            out.dynamic(-(w_e_sq * *inv_sq), R.point);
+        let [A, A1, Bp] = self.points;
+        out.dynamic(-w_e_sq, A);
+        out.dynamic(-(w * e), A1);
+        out.dynamic(-w, Bp);
+        for (((sq, inv_sq), L), R) in s.e_sq.iter().zip(&s.e_inv_sq).zip(&self.L).zip(&self.R) {
+            out.dynamic(-(w_e_sq * *sq), *L);
+            out.dynamic(-(w_e_sq * *inv_sq), *R);
         }
         let zz = z * z;
         let y_np = pow_vartime::<C>(&y, np as u64);
@@ -328,11 +302,23 @@ impl<C: Curve> PreparedPlus<C> {
         }
         let sum_d = two_pow_minus_one::<C>(n) * sum_z_even;
         let sum_y = y * sum_of_powers_pow2::<C>(&y, np);
-        B_scalar += w * (wip.r1 * y * wip.s1 + e_sq * (y_top * z * sum_d + (zz - z) * sum_y));
-        out.dynamic(B_scalar, B);
-        for (d1, Bk) in wip.d1.iter().zip(masks) {
-            out.dynamic(w * *d1, *Bk);
+        B_scalar += w * (self.r1 * y * self.s1 + e_sq * (y_top * z * sum_d + (zz - z) * sum_y));
+        // B, then w·d1_k for each mask base (at most MAX_EXTENSION_DEGREE).
+        let mut bases = [(C::scalar_zero(), self.B); 1 + crate::generators::MAX_EXTENSION_DEGREE];
+        let mut count = 1;
+        if let Some(first) = bases.first_mut() {
+            first.0 = B_scalar;
         }
+        for ((d1, Bk), slot) in self
+            .d1
+            .iter()
+            .zip(&self.masks)
+            .zip(bases.iter_mut().skip(1))
+        {
+            *slot = (w * *d1, *Bk);
+            count += 1;
+        }
+        out.pedersen(bases.get(..count).ok_or(ProofError::VerificationError)?);
 
         // G side: g_i + w·e²·z.
         let w_e_sq_z = w_e_sq * z;

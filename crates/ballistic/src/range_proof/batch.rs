@@ -53,9 +53,94 @@ use rand_core::{CryptoRng, RngCore};
 use super::format::RangeProofFormat;
 use super::verifier::{Prepared, Terms};
 use super::RangeProof;
+use crate::bp_plus::verifier::PreparedPlus;
+use crate::bp_plus::RangeProofPlus;
 use crate::curve::Curve;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
+use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout, PedersenGens};
+
+/// A replayed proof of the batch: a range proof (two weights) or a Bulletproofs+
+/// range proof (one weight).
+#[derive(Clone, Debug)]
+enum Entry<C: Curve> {
+    Bp(Prepared<C>),
+    Plus(PreparedPlus<C>),
+}
+
+impl<C: Curve> Entry<C> {
+    fn layout(&self) -> GeneratorLayout {
+        match self {
+            Entry::Bp(p) => p.layout(),
+            Entry::Plus(p) => p.layout(),
+        }
+    }
+
+    /// `(n, m, N')`.
+    fn shape(&self) -> (usize, usize, usize) {
+        match self {
+            Entry::Bp(p) => (p.n, p.m, p.np),
+            Entry::Plus(p) => (p.n, p.m, p.np),
+        }
+    }
+
+    fn commitments(&self) -> &[C::Encoding] {
+        match self {
+            Entry::Bp(p) => &p.V_enc,
+            Entry::Plus(p) => &p.V_enc,
+        }
+    }
+
+    /// The proof's Pedersen bases, in the order of its `Terms::pedersen` call.
+    fn bases(&self) -> Vec<C::Point> {
+        match self {
+            Entry::Bp(p) => vec![p.B, p.B_blinding],
+            Entry::Plus(p) => p.bases().collect(),
+        }
+    }
+
+    fn push_inversions(&self, out: &mut Vec<C::Scalar>) {
+        match self {
+            Entry::Bp(p) => p.push_inversions(out),
+            Entry::Plus(p) => p.push_inversions(out),
+        }
+    }
+
+    /// Emits the weighted equation (`c` unused by Bulletproofs+, whose proof is one
+    /// equation).
+    fn emit<W: Terms<C>>(
+        &self,
+        V: &[C::Point],
+        inv: &[C::Scalar],
+        (r, c): (C::Scalar, C::Scalar),
+        out: &mut W,
+    ) -> Result<(), ProofError> {
+        match self {
+            Entry::Bp(p) => p.emit(V, inv, r, c, out),
+            Entry::Plus(p) => p.emit(V, inv, r, out),
+        }
+    }
+
+    /// The number of random weights the proof's equation takes.
+    fn weights(&self) -> usize {
+        match self {
+            Entry::Bp(_) => 2,
+            Entry::Plus(_) => 1,
+        }
+    }
+
+    fn verify_alone<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        V: &[C::Point],
+        tables: Option<alloc::sync::Arc<C::Precomputation>>,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        match self {
+            Entry::Bp(p) => p.verify_alone(bp_gens, V, tables, rng),
+            Entry::Plus(p) => p.verify_alone(bp_gens, V, tables),
+        }
+    }
+}
 
 /// The proofs of a batch that failed, with the reason for each.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,7 +180,7 @@ pub const BLAME_SINGLE_MAX: usize = 4;
 /// (so the transcript can be dropped), `verify` runs one multiscalar multiplication.
 pub struct BatchVerifier<'g, C: Curve> {
     bp_gens: &'g BulletproofGens<C>,
-    entries: Vec<Result<Prepared<C>, ProofError>>,
+    entries: Vec<Result<Entry<C>, ProofError>>,
     /// `(batch checks, single verifications)` run by `verify` (the cost of blame).
     #[cfg(test)]
     work: core::cell::Cell<(usize, usize)>,
@@ -132,7 +217,52 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             n,
             false,
         );
-        self.entries.push(prepared);
+        self.entries.push(prepared.map(Entry::Bp));
+        self.entries.len() - 1
+    }
+
+    /// Adds a Bulletproofs+ proof for `commitments` with `min_values` (empty for
+    /// all zero), each an `n`-bit offset; returns its index. Bulletproofs and
+    /// Bulletproofs+ proofs of any shapes share one multiscalar multiplication.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{BatchVerifier, BulletproofGens, PedersenGens, RangeProof, Scalar};
+    /// use ballistic::ristretto::bp_plus::{pedersen_gens, Opening, RangeProofPlus};
+    /// use ballistic::merlin::Transcript;
+    /// let bp = BulletproofGens::new(64, 2);
+    /// let mut rng = rand::thread_rng();
+    /// let (pc, pc_plus) = (PedersenGens::default(), pedersen_gens(2)?);
+    /// let (p1, v1) = RangeProof::prove_single_with_rng(&bp, &pc, &mut Transcript::new(b"ex"), 7,
+    ///     &Scalar::from(1u64), 64, &mut rng)?;
+    /// let masks = [Scalar::from(3u64), Scalar::from(4u64)];
+    /// let (p2, v2) = RangeProofPlus::prove(&bp, &pc_plus, &mut Transcript::new(b"ex"),
+    ///     &[Opening::new(9, &masks)], &[5], 32, &mut rng)?;
+    /// let mut batch = BatchVerifier::new(&bp);
+    /// batch.add(&p1, &pc, &mut Transcript::new(b"ex"), &[v1], 64);
+    /// batch.add_plus(&p2, &pc_plus, &mut Transcript::new(b"ex"), &v2, &[5], 32);
+    /// batch.add_plus(&p2, &pc_plus, &mut Transcript::new(b"ex"), &v2, &[6], 32); // wrong minimum
+    /// assert_eq!(batch.verify(&mut rng).unwrap_err().invalid_indices(), vec![2]);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn add_plus(
+        &mut self,
+        proof: &RangeProofPlus<C>,
+        pc_gens: &ExtendedPedersenGens<C>,
+        transcript: &mut merlin::Transcript,
+        commitments: &[C::Encoding],
+        min_values: &[u64],
+        n: usize,
+    ) -> usize {
+        let prepared = proof.prepare(
+            self.bp_gens,
+            pc_gens,
+            transcript,
+            commitments,
+            min_values,
+            n,
+        );
+        self.entries.push(prepared.map(Entry::Plus));
         self.entries.len() - 1
     }
 
@@ -162,7 +292,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         let all: Vec<C::Encoding> = ok
             .iter()
             .filter_map(|i| self.entries.get(*i).and_then(|e| e.as_ref().ok()))
-            .flat_map(|p| p.V_enc.iter().copied())
+            .flat_map(|p| p.commitments().iter().copied())
             .collect();
         let decoded = C::decode_batch_vartime(&all).ok();
         let mut next = 0usize;
@@ -170,10 +300,10 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             let Some(Ok(p)) = self.entries.get(i) else {
                 return false;
             };
-            let m = p.V_enc.len();
+            let m = p.commitments().len();
             let points = match &decoded {
                 Some(d) => d.get(next..next + m).map(|v| v.to_vec()),
-                None => C::decode_batch_vartime(&p.V_enc).ok(),
+                None => C::decode_batch_vartime(p.commitments()).ok(),
             };
             next += m;
             match (points, V.get_mut(i)) {
@@ -298,74 +428,83 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     ) -> Result<bool, ProofError> {
         #[cfg(test)]
         self.work.set((self.work.get().0 + 1, self.work.get().1));
-        let mut proofs: Vec<&Prepared<C>> = Vec::with_capacity(subset.len());
+        let mut proofs: Vec<&Entry<C>> = Vec::with_capacity(subset.len());
         let mut commitments: Vec<&[C::Point]> = Vec::with_capacity(subset.len());
-        let mut ids: Vec<(usize, usize)> = Vec::with_capacity(subset.len());
+        let mut ids: Vec<&[usize]> = Vec::with_capacity(subset.len());
         for i in subset {
             let p = self.entries.get(*i).and_then(|e| e.as_ref().ok());
             if let (Some(p), Some(v), Some(id)) = (p, V.get(*i), bases.ids.get(*i)) {
                 proofs.push(p);
                 commitments.push(v);
-                ids.push(*id);
+                ids.push(id);
             }
         }
         if proofs.len() != subset.len() {
             return Ok(false);
         }
-        let max_n = proofs.iter().map(|p| p.n).max().unwrap_or(0);
-        let max_m = proofs.iter().map(|p| p.m).max().unwrap_or(0);
-        let max_pad = proofs.iter().map(|p| p.np - p.n * p.m).max().unwrap_or(0);
+        let shapes: Vec<(usize, usize, usize)> = proofs.iter().map(|p| p.shape()).collect();
+        let max_n = shapes.iter().map(|s| s.0).max().unwrap_or(0);
+        let max_m = shapes.iter().map(|s| s.1).max().unwrap_or(0);
+        let max_pad = shapes
+            .iter()
+            .map(|(n, m, np)| np - n * m)
+            .max()
+            .unwrap_or(0);
 
         // One inversion for the whole sub-batch.
         let mut inv: Vec<C::Scalar> = Vec::new();
-        let mut offsets = Vec::with_capacity(proofs.len());
+        let mut offsets = Vec::with_capacity(proofs.len() + 1);
         for p in &proofs {
             offsets.push(inv.len());
             p.push_inversions(&mut inv);
         }
+        offsets.push(inv.len());
         C::scalar_batch_invert(&mut inv);
 
         // Weights first (the RNG is sequential), then the per-proof scalar work, on all
         // cores with `parallel`: each thread accumulates its own terms, then they merge.
         let weights: Vec<(C::Scalar, C::Scalar)> = proofs
             .iter()
-            .map(|_| {
-                Ok((
-                    C::scalar_random_nonzero(rng)?,
-                    C::scalar_random_nonzero(rng)?,
-                ))
+            .map(|p| {
+                let r = C::scalar_random_nonzero(rng)?;
+                let c = if p.weights() == 2 {
+                    C::scalar_random_nonzero(rng)?
+                } else {
+                    C::scalar_zero()
+                };
+                Ok((r, c))
             })
             .collect::<Result<_, ProofError>>()?;
         // Flat generators (secp256k1-zkp): position j·n + k is generator j·n + k of
         // the flat vectors, so the accumulators are indexed by position (stride 0).
         let flat = self.bp_gens.is_flat();
-        let max_nm = proofs.iter().map(|p| p.n * p.m).max().unwrap_or(0);
+        let max_nm = shapes.iter().map(|(n, m, _)| n * m).max().unwrap_or(0);
         let shape = if flat {
             (max_nm, 1, max_pad, true, bases.points.len())
         } else {
             (max_n, max_m, max_pad, false, bases.points.len())
         };
-        let emit_range = |range: core::ops::Range<usize>| -> Option<BatchTerms<C>> {
+        let emit_range = |range: core::ops::Range<usize>| -> Option<BatchTerms<'_, C>> {
             let mut terms = BatchTerms::<C>::new(shape);
             for k in range {
-                let (p, off, (r, c)) = (proofs.get(k)?, *offsets.get(k)?, weights.get(k)?);
-                let v = commitments.get(k)?;
-                terms.n = p.n;
-                terms.nm = p.n * p.m;
-                terms.base = *ids.get(k)?;
-                let own = inv.get(off..off + p.u.len() + 1)?;
-                p.emit(v, own, *r, *c, &mut terms).ok()?;
+                let (p, w) = (proofs.get(k)?, weights.get(k)?);
+                let (off, end) = (*offsets.get(k)?, *offsets.get(k + 1)?);
+                let (v, (n, m, _)) = (commitments.get(k)?, shapes.get(k)?);
+                terms.n = *n;
+                terms.nm = n * m;
+                terms.base = ids.get(k)?;
+                p.emit(v, inv.get(off..end)?, *w, &mut terms).ok()?;
             }
             (!terms.out_of_range).then_some(terms)
         };
         let ranges = chunk_ranges(proofs.len());
         #[cfg(feature = "parallel")]
-        let parts: Vec<Option<BatchTerms<C>>> = {
+        let parts: Vec<Option<BatchTerms<'_, C>>> = {
             use rayon::prelude::*;
             ranges.into_par_iter().map(emit_range).collect()
         };
         #[cfg(not(feature = "parallel"))]
-        let parts: Vec<Option<BatchTerms<C>>> = ranges.into_iter().map(emit_range).collect();
+        let parts: Vec<Option<BatchTerms<'_, C>>> = ranges.into_iter().map(emit_range).collect();
         let mut terms = BatchTerms::<C>::new(shape);
         for part in parts {
             match part {
@@ -395,9 +534,9 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         // is exactly that of the accumulators; the proofs' own points go to the
         // curve's large multiscalar multiplication beside them.
         let homogeneous = !self.bp_gens.is_flat()
-            && proofs
+            && shapes
                 .first()
-                .is_some_and(|f| proofs.iter().all(|p| p.n == f.n && p.m == f.m));
+                .is_some_and(|f| shapes.iter().all(|s| s.0 == f.0 && s.1 == f.1));
         if homogeneous {
             if let Some(table) = self
                 .bp_gens
@@ -450,14 +589,14 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
 }
 
 /// Accumulates the terms of many proofs: fixed-generator coefficients are summed.
-struct BatchTerms<C: Curve> {
+struct BatchTerms<'b, C: Curve> {
     scalars: Vec<C::Scalar>,
     points: Vec<C::Point>,
     /// The summed coefficient of every Pedersen base of the batch ([`Bases`]).
     pedersen: Vec<C::Scalar>,
-    /// The indices in [`Bases`] of the bases `(B, B_blinding)` of the proof being
-    /// emitted.
-    base: (usize, usize),
+    /// The indices in [`Bases`] of the Pedersen bases of the proof being emitted, in
+    /// the order of its `Terms::pedersen` call.
+    base: &'b [usize],
     /// Row length of `G`/`H`: the largest `n` of the batch.
     stride: usize,
     /// Accumulators indexed by position `i = j·n + k` (flat generators).
@@ -487,7 +626,7 @@ fn chunk_ranges(len: usize) -> Vec<core::ops::Range<usize>> {
         .collect()
 }
 
-impl<C: Curve> BatchTerms<C> {
+impl<'b, C: Curve> BatchTerms<'b, C> {
     /// Empty accumulators for a batch whose largest shape is `(max_n, max_m)` with
     /// `max_pad` padding positions.
     fn new((max_n, max_m, max_pad, flat, bases): (usize, usize, usize, bool, usize)) -> Self {
@@ -495,7 +634,7 @@ impl<C: Curve> BatchTerms<C> {
             scalars: Vec::new(),
             points: Vec::new(),
             pedersen: vec![C::scalar_zero(); bases],
-            base: (0, 0),
+            base: &[],
             stride: max_n,
             flat,
             n: 0,
@@ -509,7 +648,7 @@ impl<C: Curve> BatchTerms<C> {
     }
 
     /// Adds another thread's accumulators into these.
-    fn merge(&mut self, other: BatchTerms<C>) {
+    fn merge(&mut self, other: BatchTerms<'_, C>) {
         self.scalars.extend(other.scalars);
         self.points.extend(other.points);
         for (dst, src) in [
@@ -553,24 +692,25 @@ impl<C: Curve> BatchTerms<C> {
     }
 }
 
-/// The distinct Pedersen bases of a batch, and each proof's `(B, B_blinding)` as
-/// indices into them: a base is found by its encoding in an ordered map (one
+/// The distinct Pedersen bases of a batch, and each proof's bases (`B`, then its
+/// blinding or mask bases) as indices into them: a base is found by its encoding in an ordered map (one
 /// encoding per base that differs from the previous proof's), so that a batch
 /// with a base per proof (confidential assets) costs `O(k log k)`, not `O(k²)`.
 struct Bases<C: Curve> {
     points: Vec<C::Point>,
-    /// Per entry of the batch (unused for entries that failed to prepare).
-    ids: Vec<(usize, usize)>,
+    /// Per entry of the batch (empty for entries that failed to prepare).
+    ids: Vec<Vec<usize>>,
 }
 
 impl<C: Curve> Bases<C> {
-    fn intern(entries: &[Result<Prepared<C>, ProofError>], ok: &[usize]) -> Self {
+    fn intern(entries: &[Result<Entry<C>, ProofError>], ok: &[usize]) -> Self {
         let mut bases = Bases {
             points: Vec::new(),
-            ids: vec![(0, 0); entries.len()],
+            ids: vec![Vec::new(); entries.len()],
         };
         let mut index: BTreeMap<Vec<u8>, usize> = BTreeMap::new();
-        let mut recent: Vec<(C::Point, usize)> = Vec::with_capacity(2);
+        // The bases of the previous proof (at most 1 + MAX_EXTENSION_DEGREE).
+        let mut recent: Vec<(C::Point, usize)> = Vec::with_capacity(8);
         let mut id_of = |P: C::Point, bases: &mut Bases<C>| -> usize {
             if let Some((_, id)) = recent.iter().find(|(Q, _)| *Q == P) {
                 return *id;
@@ -580,7 +720,7 @@ impl<C: Curve> Bases<C> {
                 bases.points.push(P);
                 bases.points.len() - 1
             });
-            if recent.len() == 2 {
+            if recent.len() == 8 {
                 recent.remove(0);
             }
             recent.push((P, id));
@@ -588,7 +728,11 @@ impl<C: Curve> Bases<C> {
         };
         for &i in ok {
             if let Some(Ok(p)) = entries.get(i) {
-                let ids = (id_of(p.B, &mut bases), id_of(p.B_blinding, &mut bases));
+                let ids: Vec<usize> = p
+                    .bases()
+                    .into_iter()
+                    .map(|P| id_of(P, &mut bases))
+                    .collect();
                 if let Some(slot) = bases.ids.get_mut(i) {
                     *slot = ids;
                 }
@@ -598,14 +742,18 @@ impl<C: Curve> Bases<C> {
     }
 }
 
-impl<C: Curve> Terms<C> for BatchTerms<C> {
+impl<C: Curve> Terms<C> for BatchTerms<'_, C> {
     fn dynamic(&mut self, scalar: C::Scalar, point: C::Point) {
         self.scalars.push(scalar);
         self.points.push(point);
     }
-    fn pedersen(&mut self, B: (C::Scalar, C::Point), B_blinding: (C::Scalar, C::Point)) {
-        self.add_base(self.base.0, B.0);
-        self.add_base(self.base.1, B_blinding.0);
+    fn pedersen(&mut self, bases: &[(C::Scalar, C::Point)]) {
+        if bases.len() != self.base.len() {
+            self.out_of_range = true;
+        }
+        for ((s, _), id) in bases.iter().zip(self.base) {
+            self.add_base(*id, *s);
+        }
     }
     fn g(&mut self, i: usize, scalar: C::Scalar) {
         match self.slot(i, false) {
@@ -678,6 +826,27 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
             + self
                 .batch
                 .add(proof, pc_gens, transcript, value_commitments, n);
+        if self.batch.len() >= self.chunk_size {
+            self.flush();
+        }
+        index
+    }
+
+    /// Adds a Bulletproofs+ proof (see [`BatchVerifier::add_plus`]); returns its
+    /// position in the stream. Verifies the pending chunk when it is full.
+    pub fn add_plus(
+        &mut self,
+        proof: &RangeProofPlus<C>,
+        pc_gens: &ExtendedPedersenGens<C>,
+        transcript: &mut merlin::Transcript,
+        commitments: &[C::Encoding],
+        min_values: &[u64],
+        n: usize,
+    ) -> usize {
+        let index = self.offset
+            + self
+                .batch
+                .add_plus(proof, pc_gens, transcript, commitments, min_values, n);
         if self.batch.len() >= self.chunk_size {
             self.flush();
         }

@@ -88,8 +88,9 @@ pub(crate) struct Prepared<C: Curve> {
 pub(crate) trait Terms<C: Curve> {
     /// A term over a point of the proof or the statement.
     fn dynamic(&mut self, scalar: C::Scalar, point: C::Point);
-    /// The coefficient of `B` and of `B_blinding` of this proof's Pedersen bases.
-    fn pedersen(&mut self, B: (C::Scalar, C::Point), B_blinding: (C::Scalar, C::Point));
+    /// The coefficients of this proof's Pedersen bases, in the proof's order (`B`,
+    /// then its blinding or mask bases).
+    fn pedersen(&mut self, bases: &[(C::Scalar, C::Point)]);
     /// The coefficient of `G_i` at padded position `i` of the shape `(n, m)`.
     fn g(&mut self, i: usize, scalar: C::Scalar);
     /// The coefficient of `H_i` at padded position `i` of the shape `(n, m)`.
@@ -218,45 +219,15 @@ impl<C: Curve> Prepared<C> {
         p.push_inversions(&mut inv);
         C::scalar_batch_invert(&mut inv);
 
-        let mut terms = SingleTerms::<C> {
-            scalars: Vec::with_capacity(p.L.len() * 2 + p.m + 6 + 2 * p.np),
-            points: Vec::with_capacity(p.L.len() * 2 + p.m + 6),
-            gh: vec![C::scalar_zero(); 2 * p.np],
-            np: p.np,
-            out_of_range: false,
-        };
+        let mut terms = SingleTerms::<C>::new(p.np, p.L.len() * 2 + p.m + 6);
         let c = C::scalar_random_nonzero(rng)?;
         p.emit(V, &inv, C::scalar_one(), c, &mut terms)?;
-        if terms.out_of_range {
-            return Err(ProofError::VerificationError);
-        }
-
-        let SingleTerms {
-            mut scalars,
-            mut points,
-            gh,
-            ..
-        } = terms;
-        let check = match tables {
-            Some(table) => C::vartime_precomputed_mul(&table, &gh, &scalars, &points),
-            None => {
-                let (G, H) = bp_gens.vectors(p.layout());
-                scalars.extend_from_slice(&gh);
-                points.extend_from_slice(&G);
-                points.extend_from_slice(&H);
-                crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points)
-            }
-        };
-        if C::is_identity(&check) {
-            Ok(())
-        } else {
-            Err(ProofError::VerificationError)
-        }
+        terms.check(bp_gens, p.layout(), tables)
     }
 }
 
 /// Collects the terms of one proof: dynamic points in a list, `G`/`H` by position.
-struct SingleTerms<C: Curve> {
+pub(crate) struct SingleTerms<C: Curve> {
     scalars: Vec<C::Scalar>,
     points: Vec<C::Point>,
     /// Coefficients of `G` (positions `0..np`) then `H` (`np..2np`), the order of the
@@ -269,6 +240,53 @@ struct SingleTerms<C: Curve> {
 }
 
 impl<C: Curve> SingleTerms<C> {
+    /// Empty terms for a proof of padded length `np` with about `dynamic` points of
+    /// its own.
+    pub(crate) fn new(np: usize, dynamic: usize) -> Self {
+        SingleTerms {
+            scalars: Vec::with_capacity(dynamic + 2 * np),
+            points: Vec::with_capacity(dynamic),
+            gh: vec![C::scalar_zero(); 2 * np],
+            np,
+            out_of_range: false,
+        }
+    }
+
+    /// Whether the collected equation holds: over the shape's cached `tables` when
+    /// given, else over the generators of `layout` gathered for one plain
+    /// multiscalar multiplication. Builds no table.
+    pub(crate) fn check(
+        self,
+        bp_gens: &BulletproofGens<C>,
+        layout: GeneratorLayout,
+        tables: Option<alloc::sync::Arc<C::Precomputation>>,
+    ) -> Result<(), ProofError> {
+        if self.out_of_range {
+            return Err(ProofError::VerificationError);
+        }
+        let SingleTerms {
+            mut scalars,
+            mut points,
+            gh,
+            ..
+        } = self;
+        let check = match tables {
+            Some(table) => C::vartime_precomputed_mul(&table, &gh, &scalars, &points),
+            None => {
+                let (G, H) = bp_gens.vectors(layout);
+                scalars.extend_from_slice(&gh);
+                points.extend_from_slice(&G);
+                points.extend_from_slice(&H);
+                crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points)
+            }
+        };
+        if C::is_identity(&check) {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationError)
+        }
+    }
+
     /// Stores a coefficient; an index outside the shape marks the equation invalid.
     fn set(&mut self, in_shape: bool, slot: usize, scalar: C::Scalar) {
         match self.gh.get_mut(slot) {
@@ -283,9 +301,10 @@ impl<C: Curve> Terms<C> for SingleTerms<C> {
         self.scalars.push(scalar);
         self.points.push(point);
     }
-    fn pedersen(&mut self, B: (C::Scalar, C::Point), B_blinding: (C::Scalar, C::Point)) {
-        self.dynamic(B.0, B.1);
-        self.dynamic(B_blinding.0, B_blinding.1);
+    fn pedersen(&mut self, bases: &[(C::Scalar, C::Point)]) {
+        for (s, P) in bases {
+            self.dynamic(*s, *P);
+        }
     }
     fn g(&mut self, i: usize, scalar: C::Scalar) {
         self.set(i < self.np, i, scalar);
@@ -360,7 +379,7 @@ impl<C: Curve> Prepared<C> {
         let mut B_scalar = c * (delta::<C>(n, m, &y, &z) - self.t_x);
         let mut B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
         *self.q_base.pick(&mut B_scalar, &mut B_blinding_scalar) += ipa_q;
-        out.pedersen((B_scalar, self.B), (B_blinding_scalar, self.B_blinding));
+        out.pedersen(&[(B_scalar, self.B), (B_blinding_scalar, self.B_blinding)]);
 
         // G side: r·g_i = −r·z − r·a·s_i.
         let rz = r * z;
