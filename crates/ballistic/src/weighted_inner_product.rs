@@ -45,7 +45,7 @@ use alloc::vec::Vec;
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::ct::{declassify_point, declassify_scalar, Declassified};
-use crate::curve::{Curve, ProofPoint};
+use crate::curve::{Curve, ProofPoint, TableStrategy};
 use crate::errors::ProofError;
 use crate::inner_product::{materialise_plain, s_vector, LAZY_BLOCK_ROUNDS};
 use crate::transcript::WeightedInnerProductTranscript;
@@ -92,6 +92,9 @@ pub(crate) struct WipBases<'a, C: Curve> {
     pub(crate) B: C::Point,
     /// The mask bases `B̃_k`.
     pub(crate) masks: &'a [C::Point],
+    /// Constant-time tables over the original `G || H`
+    /// ([`TableStrategy::precompute_for_ct`]), used while the rounds run over them.
+    pub(crate) ct_table: Option<&'a C::Precomputation>,
 }
 
 /// The witness (zeroized when dropped).
@@ -104,6 +107,35 @@ pub(crate) struct WipWitness<C: Curve> {
 /// `Σ s_i·P_i` in constant time over the scalars (zeroized when dropped).
 fn ct_sum<C: Curve>(scalars: &Zeroizing<Vec<C::Scalar>>, points: &[C::Point]) -> C::Point {
     crate::msm::dispatch::multiscalar_mul::<C>(scalars, points)
+}
+
+/// Constant-time tables over the original generators, the indices of a sum's
+/// points in them, and the original generators (the table's order).
+type TableSum<'a, C> = (
+    &'a <C as Curve>::Precomputation,
+    &'a [usize],
+    &'a [<C as Curve>::Point],
+);
+
+/// One constant-time sum of a round or of the final round: over the base's points
+/// gathered in `points` (then `B` and the mask bases), or, with `table` over the
+/// original generators, by the base indices in `indices` over the table plus a sum
+/// over `B` and the mask bases (the last `1 + t` scalars).
+fn round_sum<C: Curve>(
+    scalars: &Zeroizing<Vec<C::Scalar>>,
+    points: &[C::Point],
+    table: Option<TableSum<'_, C>>,
+    pedersen: &[C::Point],
+) -> C::Point {
+    match table {
+        Some((pre, indices, original)) => {
+            let split = scalars.len().saturating_sub(pedersen.len());
+            let (gens, rest) = scalars.split_at(split);
+            C::Strategy::ct_precomputed_mul_indexed(pre, gens, indices, original)
+                + C::multiscalar_mul(rest, pedersen)
+        }
+        None => ct_sum::<C>(scalars, points),
+    }
 }
 
 /// A public copy of a point the argument sends.
@@ -148,10 +180,19 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
     let mut hc = vec![C::scalar_one(); np];
     let mut dL: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(vec![C::scalar_zero(); t]);
     let mut dR: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(vec![C::scalar_zero(); t]);
+    // The original generators as one list (the table's order), while a table serves.
+    let original: Vec<C::Point> = match bases.ct_table {
+        Some(_) => base_G.iter().chain(base_H.iter()).copied().collect(),
+        None => Vec::new(),
+    };
+    let mut pedersen: Vec<C::Point> = Vec::with_capacity(1 + t);
+    pedersen.push(bases.B);
+    pedersen.extend_from_slice(bases.masks);
     let mut n = np;
     let mut round = 0;
     while n > 1 {
         let M = base_G.len();
+        let table = bases.ct_table.filter(|_| M == np);
         for _ in 0..LAZY_BLOCK_ROUNDS {
             if n == 1 {
                 break;
@@ -178,18 +219,24 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
             let mut sR: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(M + 1 + t));
             let mut pL: Vec<C::Point> = Vec::with_capacity(M + 1 + t);
             let mut pR: Vec<C::Point> = Vec::with_capacity(M + 1 + t);
+            let mut iL: Vec<usize> = Vec::with_capacity(M);
+            let mut iR: Vec<usize> = Vec::with_capacity(M);
             for i in 0..M {
                 let p = i & (n - 1);
                 if p >= h {
                     sL.push(a_side[p] * gc[i]);
                     pL.push(base_G[i]);
+                    iL.push(i);
                     sR.push(b[p - h] * hc[i]);
                     pR.push(base_H[i]);
+                    iR.push(M + i);
                 } else {
                     sR.push(a_side[p] * gc[i]);
                     pR.push(base_G[i]);
+                    iR.push(i);
                     sL.push(b[p + h] * hc[i]);
                     pL.push(base_H[i]);
+                    iL.push(M + i);
                 }
             }
             drop(a_side);
@@ -203,7 +250,24 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
             }
             c_L.zeroize();
             c_R.zeroize();
-            let (L, R) = crate::parallel::join(|| ct_sum::<C>(&sL, &pL), || ct_sum::<C>(&sR, &pR));
+            let (L, R) = crate::parallel::join(
+                || {
+                    round_sum::<C>(
+                        &sL,
+                        &pL,
+                        table.map(|x| (x, &iL[..], &original[..])),
+                        &pedersen,
+                    )
+                },
+                || {
+                    round_sum::<C>(
+                        &sR,
+                        &pR,
+                        table.map(|x| (x, &iR[..], &original[..])),
+                        &pedersen,
+                    )
+                },
+            );
             drop((sL, sR));
             let L = sent::<C>(Declassified::WipL, L)?;
             let R = sent::<C>(Declassified::WipR, R)?;
@@ -274,7 +338,19 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
         pts.extend_from_slice(&base_H);
         pts.push(bases.B);
         pts.extend_from_slice(bases.masks);
-        let A1 = sent::<C>(Declassified::WipA1, ct_sum::<C>(&sc, &pts))?;
+        let table = bases.ct_table.filter(|_| M == np);
+        let all: Vec<usize> = if table.is_some() {
+            (0..2 * M).collect()
+        } else {
+            Vec::new()
+        };
+        let A1 = round_sum::<C>(
+            &sc,
+            &pts,
+            table.map(|x| (x, &all[..], &original[..])),
+            &pedersen,
+        );
+        let A1 = sent::<C>(Declassified::WipA1, A1)?;
         sc.clear();
         pts.clear();
         sc.push(y * r * s);

@@ -179,12 +179,14 @@ where
     }
     drop(gamma);
 
+    let ct_table = bp_gens.ct_table(layout);
     let wip = wip::prove::<C, _>(
         &mut pt,
         &WipBases {
             y_pow: &y_pow,
             B,
             masks,
+            ct_table: ct_table.as_deref(),
         },
         G,
         H,

@@ -111,6 +111,29 @@ pub trait TableStrategy<C: Curve> {
     ) -> C::Point {
         C::multiscalar_mul(scalars, points)
     }
+    /// `Σ s_k·P_{i_k}` over the terms `(i_k, s_k)` of `indices` and `scalars`, in
+    /// constant time in the scalars (the indices are public), over `pre` =
+    /// [`TableStrategy::precompute_for_ct`]`(points)` (default: the points gathered
+    /// for [`Curve::multiscalar_mul`]). An index outside `points` contributes
+    /// nothing.
+    fn ct_precomputed_mul_indexed(
+        _pre: &C::Precomputation,
+        scalars: &[C::Scalar],
+        indices: &[usize],
+        points: &[C::Point],
+    ) -> C::Point {
+        let mut s: alloc::vec::Vec<C::Scalar> = alloc::vec::Vec::with_capacity(indices.len());
+        let mut p: alloc::vec::Vec<C::Point> = alloc::vec::Vec::with_capacity(indices.len());
+        for (sc, i) in scalars.iter().zip(indices) {
+            if let Some(pt) = points.get(*i) {
+                s.push(*sc);
+                p.push(*pt);
+            }
+        }
+        let out = C::multiscalar_mul(&s, &p);
+        s.zeroize();
+        out
+    }
     /// Tables for the prover's rounds over a block's explicit generators (see
     /// `inner_product.rs`), if this curve's tables pay off there (default: no; the
     /// rounds then use [`Curve::vartime_multiscalar_mul_many`]).

@@ -164,11 +164,23 @@ pub(super) fn multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point
 /// multiples of every point, else [`Ristretto::multiscalar_mul`].
 pub(super) fn ct_precomputed_mul(pre: &Tables, scalars: &[MontScalar], points: &[Point]) -> Point {
     let k = scalars.len().min(points.len());
-    let tables: Option<Vec<&[AffineNiels]>> = (0..k).map(|i| pre.table(i)).collect();
+    let indices: Vec<usize> = (0..k).collect();
+    ct_precomputed_mul_indexed(pre, &scalars[..k], &indices, points)
+}
+
+/// `RistrettoStrategy::ct_precomputed_mul_indexed`: `Σ s_k·P_{i_k}` over the tables of
+/// the points `i_k` if they hold their odd multiples, else the points gathered for
+/// [`Ristretto::multiscalar_mul`].
+pub(super) fn ct_precomputed_mul_indexed(
+    pre: &Tables,
+    scalars: &[MontScalar],
+    indices: &[usize],
+    points: &[Point],
+) -> Point {
+    let k = scalars.len().min(indices.len());
+    let tables: Option<Vec<&[AffineNiels]>> = indices[..k].iter().map(|i| pre.table(*i)).collect();
     match tables {
-        Some(tables)
-            if matches!(pre.layout, Layout::Naf { w, .. } if w >= CT_WIDTH) && pre.len >= k =>
-        {
+        Some(tables) if matches!(pre.layout, Layout::Naf { w, .. } if w >= CT_WIDTH) => {
             // Secret digits, zeroized when dropped (even if a thread panics).
             let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
                 scalars[..k]
@@ -187,6 +199,16 @@ pub(super) fn ct_precomputed_mul(pre: &Tables, scalars: &[MontScalar], points: &
                 |a, b| a + b,
             )
         }
-        _ => Ristretto::multiscalar_mul(scalars, points),
+        _ => {
+            let mut s: Zeroizing<Vec<MontScalar>> = Zeroizing::new(Vec::with_capacity(k));
+            let mut p: Vec<Point> = Vec::with_capacity(k);
+            for (sc, i) in scalars.iter().zip(&indices[..k]) {
+                if let Some(pt) = points.get(*i) {
+                    s.push(*sc);
+                    p.push(*pt);
+                }
+            }
+            Ristretto::multiscalar_mul(&s, &p)
+        }
     }
 }

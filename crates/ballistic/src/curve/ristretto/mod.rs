@@ -416,6 +416,14 @@ impl crate::curve::TableStrategy<Ristretto> for RistrettoStrategy {
     fn ct_precomputed_mul(pre: &Tables, scalars: &[MontScalar], points: &[Point]) -> Point {
         ct_msm::ct_precomputed_mul(pre, scalars, points)
     }
+    fn ct_precomputed_mul_indexed(
+        pre: &Tables,
+        scalars: &[MontScalar],
+        indices: &[usize],
+        points: &[Point],
+    ) -> Point {
+        ct_msm::ct_precomputed_mul_indexed(pre, scalars, indices, points)
+    }
     fn precompute_for_rounds(points: &[Point]) -> Option<Tables> {
         (points.len() <= msm_policy::ROUND_TABLES_MAX)
             .then(|| Tables::new(points, msm_policy::DYNAMIC_WIDTH))
