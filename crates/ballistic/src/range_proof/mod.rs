@@ -17,6 +17,7 @@ pub mod batch;
 pub mod format;
 mod party;
 pub mod prover;
+pub mod rewind;
 pub mod transcript;
 pub mod verifier;
 pub mod wire;

@@ -42,7 +42,7 @@ use zeroize::{Zeroize, Zeroizing};
 
 use super::format::RangeProofFormat;
 use super::party::{self, Party, PartyPositions, ProofShare};
-use super::transcript::{RangeProofTranscript, RangeStatement};
+use super::transcript::{ProverNonces, RangeProofTranscript, RangeStatement};
 use super::RangeProof;
 use crate::ct::{declassify_bool, declassify_point, Declassified};
 use crate::curve::scalars::powers;
@@ -120,6 +120,38 @@ where
     F: RangeProofFormat<C>,
     R: RngCore + CryptoRng,
 {
+    prove_with_nonces::<C, F, _, _>(
+        bp_gens,
+        pc_gens,
+        transcript,
+        values,
+        blindings,
+        n,
+        cheat,
+        |t: &F::Transcript| t.prover_nonces(values, blindings, rng),
+    )
+}
+
+/// [`prove_with`] with the nonces made by `make_nonces` from the transcript once the
+/// whole statement is in it (the transcript's own [`RangeProofTranscript::prover_nonces`],
+/// or the rewindable nonces of [`super::rewind`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prove_with_nonces<C, F, N, M>(
+    bp_gens: &BulletproofGens<C>,
+    pc_gens: &PedersenGens<C>,
+    transcript: &mut F::Transcript,
+    values: &[u64],
+    blindings: &[C::Scalar],
+    n: usize,
+    cheat: Cheat,
+    make_nonces: M,
+) -> Result<Proven<C, F>, ProofError>
+where
+    C: Curve,
+    F: RangeProofFormat<C>,
+    N: ProverNonces<C>,
+    M: FnOnce(&F::Transcript) -> N,
+{
     if values.len() != blindings.len() {
         return Err(ProofError::WrongNumBlindingFactors);
     }
@@ -156,7 +188,7 @@ where
     transcript.append_statement(&RangeStatement::new(n, &V));
     // Witness-bound randomness, derived after the whole statement is in the
     // transcript (its nonce generator zeroizes itself when dropped).
-    let mut nonces = transcript.prover_nonces(values, blindings, rng);
+    let mut nonces = make_nonces(transcript);
 
     // One party holding every value and the padding positions; the transcript is
     // its dealer (see `party.rs`).

@@ -1,0 +1,428 @@
+//! Rewindable range proofs in dalek's format: the secp256k1-zkp construction
+//! (value, blinding and a 20-byte message recoverable with a nonce) on any curve,
+//! with nonces bound to the whole statement. The proofs are ordinary proofs of the
+//! [`Dalek`] format: dalek's verifier accepts them.
+//!
+//! | name | meaning |
+//! |---|---|
+//! | `nonce` | the 32-byte rewind nonce, secret, shared with whoever may rewind |
+//! | `K` | the nonce generator: Merlin's `TranscriptRng` built from the transcript right after the statement (label, `n`, `m`, `V`), rekeyed with `nonce` under `ballistic rewind nonce`, finalized without external randomness |
+//! | `α, ρ, τ_1, τ_2` | the first four scalars drawn from `K` (64 bytes each, reduced wide); then every `(s_L[i], s_R[i])` |
+//! | `E` | `v + 2^64·msg`: the value in bytes 0..8 (little-endian), the message in bytes 8..28, bytes 28..32 zero |
+//!
+//! The prover commits `A` with `α − E` instead of `α`. The rewinder replays the
+//! transcript, derives the same `α, ρ, τ_1, τ_2`, and computes
+//! `E = α + ρ·x − μ` (`μ` = `e_blinding`) and `γ = (τ_x − τ_1·x − τ_2·x²)·z⁻²`
+//! (`τ_x` = `t_x_blinding`), then checks that bytes 28..32 of `E` are zero and
+//! that `v·B + γ·B̃` is the commitment.
+//!
+//! # Security
+//! * **Without the nonce** every prover scalar is the output of a PRF (Merlin's
+//!   STROBE keyed with the secret nonce and the statement) and `α − E` is a
+//!   pseudorandom scalar minus a fixed one, itself pseudorandom: the proof is
+//!   computationally indistinguishable from an ordinary proof of the same statement,
+//!   so an observer learns nothing beyond what a normal proof reveals.
+//! * **With the nonce** one learns `v`, `γ` and the message: the nonce is as secret as
+//!   the blinding (in a wallet, derive it from a private key and the commitment).
+//! * **Reusing a nonce** is harmless for the same statement (same label, width and
+//!   commitment: the nonces, hence the proof, repeat exactly) and costs nothing
+//!   across different statements, because the nonces are bound to the whole
+//!   statement through the transcript. This is where secp256k1-zkp's construction,
+//!   whose nonces depend on the nonce alone, leaks: two of its proofs with one nonce
+//!   and different commitments share `α, ρ, s_L, s_R`, and their `μ`, `l`, `r` give
+//!   linear equations in the secrets.
+//! * **Not the scheme of dalek's pull request 340.** That proposal derived its
+//!   rewind nonces from *public* rewind keys (`H(H(P), V)`), so that anyone holding
+//!   the public key learns the value and message, embedded 23 bytes with no
+//!   statement binding and needed two key pairs; here there is one secret nonce, the
+//!   nonces are bound to the statement, the recovered opening is checked against the
+//!   commitment, and the protocol and its proof bytes are unchanged.
+//!
+//! Only single-value proofs are rewindable (as in secp256k1-zkp).
+
+#![allow(non_snake_case)]
+
+use core::fmt;
+use merlin::TranscriptRng;
+use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroize;
+
+use super::format::Dalek;
+use super::prover::{prove_with_nonces, Cheat};
+use super::transcript::{ProverNonces, RangeProofTranscript, RangeStatement};
+use super::RangeProof;
+use crate::curve::Curve;
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+
+/// What rewinding recovers: the value, the blinding and the 20-byte message.
+///
+/// Every field is secret: `Debug` prints none of them, and they are zeroized on drop.
+///
+/// # Example
+/// ```
+/// use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
+/// use ballistic::merlin::Transcript;
+/// let (bp, pc) = (BulletproofGens::new(64, 1), PedersenGens::default());
+/// let (nonce, memo) = ([7u8; 32], *b"twenty bytes of memo");
+/// let (proof, v) = RangeProof::prove_single_rewindable(&bp, &pc, &mut Transcript::new(b"ex"),
+///     1234, &Scalar::from(99u64), 64, &nonce, &memo)?;
+/// let r = proof.rewind(&bp, &pc, &mut Transcript::new(b"ex"), &v, 64, &nonce)?;
+/// assert_eq!((r.value(), r.blinding(), r.message()), (1234, Scalar::from(99u64), memo));
+/// assert!(!format!("{r:?}").contains("1234"));
+/// # Ok::<(), ballistic::ProofError>(())
+/// ```
+pub struct Recovered<C: Curve> {
+    value: u64,
+    blinding: C::Scalar,
+    message: [u8; 20],
+}
+
+impl<C: Curve> Recovered<C> {
+    /// The committed value.
+    pub fn value(&self) -> u64 {
+        self.value
+    }
+    /// The blinding factor.
+    pub fn blinding(&self) -> C::ApiScalar {
+        C::scalar_to_api(&self.blinding)
+    }
+    /// The 20-byte message (zeros if none was embedded).
+    pub fn message(&self) -> [u8; 20] {
+        self.message
+    }
+}
+
+impl<C: Curve> Drop for Recovered<C> {
+    fn drop(&mut self) {
+        self.value.zeroize();
+        self.blinding.zeroize();
+        self.message.zeroize();
+    }
+}
+
+impl<C: Curve> fmt::Debug for Recovered<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Recovered { <redacted> }")
+    }
+}
+
+/// The external randomness of the rewindable nonce generator: none. The generator
+/// is deterministic by design (its key is the secret nonce and the statement), so
+/// that the rewinder derives the same scalars.
+struct NoExternalRandomness;
+
+impl RngCore for NoExternalRandomness {
+    fn next_u32(&mut self) -> u32 {
+        0
+    }
+    fn next_u64(&mut self) -> u64 {
+        0
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        dest.fill(0);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+        dest.fill(0);
+        Ok(())
+    }
+}
+
+impl CryptoRng for NoExternalRandomness {}
+
+/// The first four scalars of the nonce generator, and the generator for the rest.
+struct Derived<C: Curve> {
+    alpha: C::Scalar,
+    rho: C::Scalar,
+    tau_1: C::Scalar,
+    tau_2: C::Scalar,
+    rest: TranscriptRng,
+}
+
+impl<C: Curve> Drop for Derived<C> {
+    fn drop(&mut self) {
+        self.alpha.zeroize();
+        self.rho.zeroize();
+        self.tau_1.zeroize();
+        self.tau_2.zeroize();
+    }
+}
+
+/// `K` of the module documentation, from the transcript right after the statement.
+fn derive<C: Curve>(t: &merlin::Transcript, nonce: &[u8; 32]) -> Derived<C> {
+    let mut rest = t
+        .build_rng()
+        .rekey_with_witness_bytes(b"ballistic rewind nonce", nonce)
+        .finalize(&mut NoExternalRandomness);
+    let alpha = C::scalar_random(&mut rest);
+    let rho = C::scalar_random(&mut rest);
+    let tau_1 = C::scalar_random(&mut rest);
+    let tau_2 = C::scalar_random(&mut rest);
+    Derived {
+        alpha,
+        rho,
+        tau_1,
+        tau_2,
+        rest,
+    }
+}
+
+/// `E = v + 2^64·msg` (little-endian `msg`), below `2^224`, in constant time.
+fn embedded<C: Curve>(value: u64, message: &[u8; 20]) -> C::Scalar {
+    let word = |b: &[u8]| {
+        let mut w = [0u8; 8];
+        w[..b.len()].copy_from_slice(b);
+        C::scalar_from_u64(u64::from_le_bytes(w))
+    };
+    let two_64 = C::scalar_from_u64(1 << 32) * C::scalar_from_u64(1 << 32);
+    let hi = word(&message[..8]) + two_64 * (word(&message[8..16]) + two_64 * word(&message[16..]));
+    C::scalar_from_u64(value) + two_64 * hi
+}
+
+/// The little-endian bytes of a scalar (curves encode scalars in their own order).
+fn le_bytes<C: Curve>(s: &C::Scalar) -> [u8; 32] {
+    let mut b = C::scalar_to_bytes(s);
+    if C::scalar_to_bytes(&C::scalar_one())[0] != 1 {
+        b.reverse();
+    }
+    b
+}
+
+/// The rewindable prover's nonces.
+struct RewindNonces<C: Curve> {
+    d: Derived<C>,
+    embedded: C::Scalar,
+}
+
+impl<C: Curve> Drop for RewindNonces<C> {
+    fn drop(&mut self) {
+        self.embedded.zeroize();
+    }
+}
+
+impl<C: Curve> ProverNonces<C> for RewindNonces<C> {
+    fn alpha_rho(&mut self) -> (C::Scalar, C::Scalar) {
+        (self.d.alpha - self.embedded, self.d.rho)
+    }
+    fn s_pair(&mut self, _i: usize) -> (C::Scalar, C::Scalar) {
+        (
+            C::scalar_random(&mut self.d.rest),
+            C::scalar_random(&mut self.d.rest),
+        )
+    }
+    fn tau(&mut self) -> (C::Scalar, C::Scalar) {
+        (self.d.tau_1, self.d.tau_2)
+    }
+}
+
+impl<C: Curve> RangeProof<C, Dalek> {
+    /// Proves that `v` is an `n`-bit value, rewindable with `nonce`: whoever holds
+    /// the nonce (and the statement: label, `n`, commitment) recovers `v`, the
+    /// blinding and `message` with [`RangeProof::rewind`]. The proof is an ordinary
+    /// proof in dalek's format (see the [module documentation](self) for what the
+    /// nonce protects and what reusing it costs). Deterministic: the same inputs give
+    /// the same proof.
+    ///
+    /// # Errors
+    /// As [`RangeProof::prove_single`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_single_rewindable(
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut merlin::Transcript,
+        v: u64,
+        blinding: &C::ApiScalar,
+        n: usize,
+        nonce: &[u8; 32],
+        message: &[u8; 20],
+    ) -> Result<(Self, C::Encoding), ProofError> {
+        let mut g = [C::scalar_from_api(blinding)];
+        let out = prove_with_nonces::<C, Dalek, _, _>(
+            bp_gens,
+            pc_gens,
+            transcript,
+            &[v],
+            &g,
+            n,
+            Cheat::default(),
+            |t: &merlin::Transcript| RewindNonces {
+                d: derive::<C>(t, nonce),
+                embedded: embedded::<C>(v, message),
+            },
+        );
+        g.zeroize();
+        let (proof, mut V) = out?;
+        let V = V.pop().ok_or(ProofError::ProvingError)?;
+        Ok((proof, V))
+    }
+
+    /// Recovers the value, blinding and message of a proof made with
+    /// [`RangeProof::prove_single_rewindable`] for `commitment`, given the nonce and
+    /// the same statement (the transcript in the prover's initial state, `n`), and
+    /// checks that they open the commitment. Does not verify the proof (call
+    /// [`RangeProof::verify_single`] for that).
+    ///
+    /// # Errors
+    /// [`ProofError::RewindError`] if the recovered value and blinding do not open
+    /// `commitment` (a wrong nonce or statement, or a proof that is not rewindable);
+    /// the shape errors of verification.
+    pub fn rewind(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut merlin::Transcript,
+        commitment: &C::Encoding,
+        n: usize,
+        nonce: &[u8; 32],
+    ) -> Result<Recovered<C>, ProofError> {
+        let commitments = core::slice::from_ref(commitment);
+        let mut at_statement = transcript.clone();
+        RangeProofTranscript::<C>::append_statement(
+            &mut at_statement,
+            &RangeStatement::new(n, commitments),
+        );
+        let d = derive::<C>(&at_statement, nonce);
+        let p = self.prepare(bp_gens, pc_gens, transcript, commitments, n, true)?;
+        let (x, z) = (p.x, p.z);
+        let e = d.alpha + d.rho * x - self.e_blinding;
+        let gamma =
+            (self.t_x_blinding - d.tau_1 * x - d.tau_2 * x * x) * C::scalar_invert(&(z * z));
+        let mut bytes = le_bytes::<C>(&e);
+        let mut value = [0u8; 8];
+        value.copy_from_slice(&bytes[..8]);
+        let mut message = [0u8; 20];
+        message.copy_from_slice(&bytes[8..28]);
+        let high_clear = bytes[28..].iter().all(|b| *b == 0);
+        bytes.zeroize();
+        let out = Recovered::<C> {
+            value: u64::from_le_bytes(value),
+            blinding: gamma,
+            message,
+        };
+        value.zeroize();
+        message.zeroize();
+        let (B, B_blinding) = pc_gens.bases();
+        let opening = C::pedersen_mul(
+            &[C::scalar_from_u64(out.value), out.blinding],
+            &[B, B_blinding],
+        );
+        // Public by design: whether the rewind succeeded.
+        if high_clear && C::encode(&opening) == *commitment {
+            Ok(out)
+        } else {
+            Err(ProofError::RewindError)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::ristretto::Ristretto;
+    use crate::curve::secp256k1::Secp256k1;
+    use merlin::Transcript;
+    use rand::{Rng, SeedableRng};
+
+    fn round_trip<C: Curve>() {
+        let mut r = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+        let pc = PedersenGens::<C>::default();
+        for n in [1usize, 8, 13, 32, 64] {
+            let bp = BulletproofGens::<C>::new(n, 1);
+            for _ in 0..4 {
+                let v = r.gen::<u64>() >> (64 - n);
+                let blinding = C::scalar_to_api(&C::scalar_random(&mut r));
+                let nonce: [u8; 32] = r.gen();
+                let message: [u8; 20] = r.gen();
+                let prove = || {
+                    RangeProof::<C, Dalek>::prove_single_rewindable(
+                        &bp,
+                        &pc,
+                        &mut Transcript::new(b"rewind"),
+                        v,
+                        &blinding,
+                        n,
+                        &nonce,
+                        &message,
+                    )
+                    .unwrap()
+                };
+                let (proof, V) = prove();
+                // Deterministic, and an ordinary proof.
+                assert_eq!(prove().0.to_bytes(), proof.to_bytes());
+                proof
+                    .verify_single(&bp, &pc, &mut Transcript::new(b"rewind"), &V, n)
+                    .unwrap();
+                let rew = |label: &'static [u8], n: usize, nonce: &[u8; 32]| {
+                    proof.rewind(&bp, &pc, &mut Transcript::new(label), &V, n, nonce)
+                };
+                let got = rew(b"rewind", n, &nonce).unwrap();
+                assert_eq!(
+                    (got.value(), got.blinding(), got.message()),
+                    (v, blinding, message)
+                );
+                let mut other = nonce;
+                other[0] ^= 1;
+                assert_eq!(
+                    rew(b"rewind", n, &other).unwrap_err(),
+                    ProofError::RewindError
+                );
+                assert_eq!(
+                    rew(b"other", n, &nonce).unwrap_err(),
+                    ProofError::RewindError
+                );
+                // An ordinary proof does not rewind.
+                let (plain, W) = RangeProof::<C, Dalek>::prove_single_with_rng(
+                    &bp,
+                    &pc,
+                    &mut Transcript::new(b"rewind"),
+                    v,
+                    &blinding,
+                    n,
+                    &mut r,
+                )
+                .unwrap();
+                assert!(plain
+                    .rewind(&bp, &pc, &mut Transcript::new(b"rewind"), &W, n, &nonce)
+                    .is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn round_trip_ristretto() {
+        round_trip::<Ristretto>();
+    }
+
+    #[test]
+    fn round_trip_secp256k1() {
+        round_trip::<Secp256k1>();
+    }
+
+    /// The same nonce for two statements gives unrelated nonces: the proofs share no
+    /// point.
+    #[test]
+    fn nonce_reuse_across_statements_shares_nothing() {
+        type C = Ristretto;
+        let pc = PedersenGens::<C>::default();
+        let bp = BulletproofGens::<C>::new(64, 1);
+        let nonce = [5u8; 32];
+        let prove = |v: u64| {
+            RangeProof::<C, Dalek>::prove_single_rewindable(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"reuse"),
+                v,
+                &curve25519_dalek::scalar::Scalar::from(11u64),
+                64,
+                &nonce,
+                &[0; 20],
+            )
+            .unwrap()
+            .0
+        };
+        let (a, b) = (prove(1), prove(2));
+        assert_ne!(a.S, b.S);
+        assert_ne!(a.T_1, b.T_1);
+        assert_ne!(a.e_blinding, b.e_blinding);
+    }
+}
