@@ -15,6 +15,12 @@
 //!   `RangeParameters` hold precomputed tables too), ballistic's
 //!   `RangeProof::verify_multiple` (cached tables).
 //!
+//! - `bp_plus_batch/n64_m1_k{k}`: parse and batch-verify `k` single 64-bit proofs:
+//!   ballistic's `BatchVerifier::add_plus` then `verify` (a batch of one shape uses
+//!   the shape's verifier tables, built after the first verified batch within the
+//!   budget), Tari's `verify_batch` (its parameters hold precomputed tables; it runs
+//!   chunks of 256 proofs). Two distinct batches of `k` per side, alternated.
+//!
 //! Values: ids `ballistic`, `tari_bulletproofs_plus`, `ballistic_bp`. Extension
 //! degree 1, no minimum values, no seed nonce. Tari's prover takes its OS RNG
 //! (`prove`), ballistic's `rand::thread_rng()`.
@@ -266,6 +272,96 @@ fn bench(c: &mut Criterion) {
         });
     }
     g.finish();
+
+    let mut g = group(c, "bp_plus_batch");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    for k in [64usize, 1024] {
+        let (n, m) = (64, 1);
+        let bp = ours::BulletproofGens::new(n, m);
+        let params = tari_params(n, m);
+        let id = format!("n{n}_m{m}_k{k}");
+        let mut rng = rand::thread_rng();
+        let ours_batches: Vec<Vec<(Vec<u8>, Vec<ours::CompressedRistretto>)>> = (0..2)
+            .map(|_| {
+                inputs_k(n, k)
+                    .iter()
+                    .map(|x| {
+                        let o = [Opening::new(x.values[0], std::slice::from_ref(&x.masks[0]))];
+                        let (p, V) = RangeProofPlus::prove(
+                            &bp,
+                            &pc,
+                            &mut Transcript::new(LABEL),
+                            &o,
+                            &[],
+                            n,
+                            &mut rng,
+                        )
+                        .expect("proves");
+                        (p.to_bytes(), V)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut it = ours_batches.iter().cycle();
+        g.bench_function(BenchmarkId::new(id.clone(), "ballistic"), |b| {
+            b.iter(|| {
+                let batch_in = it.next().expect("batches");
+                let mut batch = ours::BatchVerifier::new(&bp);
+                for (bytes, V) in batch_in {
+                    let p = RangeProofPlus::from_bytes(bytes).expect("parses");
+                    batch.add_plus(&p, &pc, &mut Transcript::new(LABEL), V, &[], n);
+                }
+                batch.verify(&mut rng).expect("verifies")
+            })
+        });
+        let tari_batches: Vec<TariBatch> = (0..2)
+            .map(|_| {
+                inputs_k(n, k)
+                    .iter()
+                    .map(|x| {
+                        let (s, w) = tari_statement(&params, x);
+                        let p = RistrettoRangeProof::prove(&mut TariTranscript::new(LABEL), &s, &w)
+                            .expect("proves");
+                        (p.to_bytes(), s)
+                    })
+                    .unzip()
+            })
+            .collect();
+        let mut it = tari_batches.iter().cycle();
+        g.bench_function(BenchmarkId::new(id, "tari_bulletproofs_plus"), |b| {
+            b.iter(|| {
+                let (bytes, statements) = it.next().expect("batches");
+                let proofs: Vec<RistrettoRangeProof> = bytes
+                    .iter()
+                    .map(|b| RistrettoRangeProof::from_bytes(b).expect("parses"))
+                    .collect();
+                let mut transcripts: Vec<TariTranscript> =
+                    (0..k).map(|_| TariTranscript::new(LABEL)).collect();
+                TariRangeProof::verify_batch(
+                    &mut transcripts,
+                    statements,
+                    &proofs,
+                    VerifyAction::VerifyOnly,
+                )
+                .expect("verifies")
+            })
+        });
+    }
+    g.finish();
+}
+
+/// A batch of Tari's proof bytes and their statements.
+type TariBatch = (Vec<Vec<u8>>, Vec<RangeStatement<ours::RistrettoPoint>>);
+
+/// `k` inputs of one value each.
+fn inputs_k(n: usize, k: usize) -> Vec<Input> {
+    let mut rng = rand::thread_rng();
+    (0..k)
+        .map(|_| Input {
+            values: vec![random_value(&mut rng, n)],
+            masks: vec![random_scalar(&mut rng).0],
+        })
+        .collect()
 }
 
 criterion_group!(benches, bench);
