@@ -1,16 +1,18 @@
 //! Declassification points of the provers, for the constant-time harness.
 //!
-//! The provers (range proofs and R1CS) are constant-time in the values, blindings,
-//! witness assignments and their randomness. Some values derived from them are
-//! *public by design* and the prover branches on them or hands them to variable-time
-//! code; each such point calls a `declassify_*` function here, with the reason at the
-//! call site:
+//! The provers (range proofs, R1CS and Bulletproofs+) are constant-time in the
+//! values, blindings (Bulletproofs+' masks), witness assignments and their randomness
+//! (seed nonces included). Some values derived from them are *public by design* and
+//! the prover branches on them or hands them to variable-time code; each such point
+//! calls a `declassify_*` function here, with the reason at the call site:
 //!
 //! | what | why it may be public |
 //! |---|---|
 //! | `V_j`, `A`, `S`, `T_1`, `T_2`, `t_x`, `t_x_blinding`, `e_blinding` | they are the proof and the statement |
 //! | whether every value is in range | the API's result says so (`ValueOutOfRange`) |
 //! | whether a secp256k1-zkp ChaCha20 nonce block is retried | it happens with probability ≈ 2^−127 and reveals only that one output exceeded ℓ (secp256k1-zkp does the same) |
+//! | Bulletproofs+: whether a drawn nonce is zero and drawn again | it happens with probability ≤ 2^−252 and reveals only that one draw was zero (Tari's `random_not_zero` draws again too) |
+//! | Bulletproofs+: `V_j`, `A`, `L_j`, `R_j`, `A1`, `B`, `r1`, `s1`, `d1_k`; whether every value is in range | they are the proof and the statement; the API's result says so (`ValueOutOfRange`) |
 //! | `l = l(x)`, `r = r(x)` | blinded by uniformly random `s_L·x`, `s_R·x`; Bulletproofs' Protocol 1 sends them in the clear, so the variable-time inner-product argument over them reveals nothing about the witness |
 //! | R1CS: `V_j`, `A_I1`, `A_O1`, `S1`, `A_I2`, `A_O2`, `S2`, `T_1`, `T_3` … `T_6`, `t_x`, `t_x_blinding`, `e_blinding` | they are the proof and the statement |
 //! | R1CS: whether the assignments satisfy the constraints and the multipliers declared small | the API's result says so (`Unsatisfied`, `GadgetError`) |
@@ -38,7 +40,8 @@ use crate::curve::{Curve, ProofPoint};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Declassified {
-    /// Whether a secp256k1-zkp ChaCha20 nonce block is retried.
+    /// Whether a nonce is drawn again: a secp256k1-zkp ChaCha20 block, or a
+    /// Bulletproofs+ nonce that was zero.
     NonceRetry,
     /// Whether every value is in range.
     InRange,

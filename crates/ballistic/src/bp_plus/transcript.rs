@@ -27,10 +27,12 @@
 use alloc::vec::Vec;
 use merlin::{Transcript, TranscriptRng};
 use rand_core::{CryptoRng, RngCore};
+use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
 use super::nonces::seed_nonce;
-use crate::curve::Curve;
+use crate::ct::{declassify_bool, Declassified};
+use crate::curve::{Curve, RANDOM_NONZERO_TRIES};
 use crate::errors::ProofError;
 use crate::transcript::{
     merlin_challenge, wip_absorb_final, wip_absorb_round, WeightedInnerProductTranscript,
@@ -125,9 +127,18 @@ impl<'a, C: Curve, R: RngCore + CryptoRng> ProverTranscript<'a, C, R> {
         self.trng = build_rng(self.t, &self.witness, self.rng);
     }
 
-    /// A nonzero scalar from the current nonce generator.
+    /// A nonzero scalar from the current nonce generator: drawn again while zero, at
+    /// most [`RANDOM_NONZERO_TRIES`] times (as [`Curve::scalar_random_nonzero`]).
     fn draw(&mut self) -> Result<C::Scalar, ProofError> {
-        C::scalar_random_nonzero(&mut self.trng)
+        for _ in 0..RANDOM_NONZERO_TRIES {
+            let s = C::scalar_random(&mut self.trng);
+            // Public by design: whether a draw is zero and drawn again (probability
+            // at most 2^−252; it reveals only that this draw was zero).
+            if !declassify_bool(Declassified::NonceRetry, s.ct_eq(&C::scalar_zero())) {
+                return Ok(s);
+            }
+        }
+        Err(ProofError::RngFailure)
     }
 
     /// `k`-indexed nonces: from the seed under `label` (and round `j`), or drawn.
