@@ -5,16 +5,17 @@
 # shows that the harness really tracks the secrets. The per-source controls must
 # also report that each secret's taint reached exactly the declassified values the
 # prover's data flow says (through the MSMs of V_j, A, S, T_1, T_2; for R1CS, of
-# V_j, A_I, A_O, S of both phases and T_1, T_3 ... T_6), i.e. that no secret stops
-# being tracked on its way.
+# V_j, A_I, A_O, S of both phases and T_1, T_3 ... T_6; for Bulletproofs+, of V_j, A,
+# every L_j, R_j, A1, B and the scalars r1, s1, d1), i.e. that no secret stops being
+# tracked on its way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -p ct-harness
 bin="${CARGO_TARGET_DIR:-target}/release/ct_prover"
 vg=(valgrind --error-exitcode=42 -q)
 
-echo "ct: range and R1CS provers with values, blindings, randomness, nonces and"
-echo "    witness marked undefined"
+echo "ct: range, R1CS and Bulletproofs+ provers with values, blindings (masks),"
+echo "    randomness, nonces, seed nonces and witness marked undefined"
 "${vg[@]}" "$bin"
 echo "ct: 0 valgrind errors in the provers"
 
@@ -24,7 +25,10 @@ for control in control-branch control-nohook secp256k1-control-nohook \
   secp256k1-control-nonce secp256k1-control-private-nonce \
   r1cs-control-nohook r1cs-secp256k1-control-nohook \
   r1cs-control-values r1cs-control-blindings r1cs-control-randomness \
-  r1cs-control-witness; do
+  r1cs-control-witness \
+  bp-plus-control-nohook bp-plus-secp256k1-control-nohook \
+  bp-plus-control-values bp-plus-control-masks bp-plus-control-randomness \
+  bp-plus-control-seed; do
   set +e
   output=$("${vg[@]}" "$bin" "$control" 2>/dev/null)
   code=$?
@@ -35,7 +39,7 @@ for control in control-branch control-nohook secp256k1-control-nohook \
     exit 1
   fi
   case "$control" in
-    *-values | *-blindings | *-randomness | *-nonce | *-witness)
+    *-values | *-blindings | *-masks | *-randomness | *-nonce | *-seed | *-witness)
       if ! grep -qx 'ct_prover: taint as expected' <<<"$output"; then
         echo "ct: control '$control': a secret's taint did not arrive where the data flow says:" >&2
         grep taint <<<"$output" >&2 || true
