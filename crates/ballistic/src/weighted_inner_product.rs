@@ -131,8 +131,7 @@ fn round_sum<C: Curve>(
         Some((pre, indices, original)) => {
             let split = scalars.len().saturating_sub(pedersen.len());
             let (gens, rest) = scalars.split_at(split);
-            C::Strategy::ct_precomputed_mul_indexed(pre, gens, indices, original)
-                + C::multiscalar_mul(rest, pedersen)
+            C::Strategy::ct_precomputed_mul_indexed(pre, gens, indices, original, (rest, pedersen))
         }
         None => ct_sum::<C>(scalars, points),
     }

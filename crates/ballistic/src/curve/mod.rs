@@ -111,25 +111,30 @@ pub trait TableStrategy<C: Curve> {
     ) -> C::Point {
         C::multiscalar_mul(scalars, points)
     }
-    /// `Σ s_k·P_{i_k}` over the terms `(i_k, s_k)` of `indices` and `scalars`, in
-    /// constant time in the scalars (the indices are public), over `pre` =
+    /// `Σ s_k·P_{i_k} + Σ e_j·Q_j` over the terms `(i_k, s_k)` of `indices` and
+    /// `scalars` and the few extra terms `(e_j, Q_j)` of `extra`, in constant time in
+    /// the scalars (the indices are public), over `pre` =
     /// [`TableStrategy::precompute_for_ct`]`(points)` (default: the points gathered
-    /// for [`Curve::multiscalar_mul`]). An index outside `points` contributes
-    /// nothing.
+    /// with the extra ones for [`Curve::multiscalar_mul`]). An index outside `points`
+    /// contributes nothing.
     fn ct_precomputed_mul_indexed(
         _pre: &C::Precomputation,
         scalars: &[C::Scalar],
         indices: &[usize],
         points: &[C::Point],
+        extra: (&[C::Scalar], &[C::Point]),
     ) -> C::Point {
-        let mut s: alloc::vec::Vec<C::Scalar> = alloc::vec::Vec::with_capacity(indices.len());
-        let mut p: alloc::vec::Vec<C::Point> = alloc::vec::Vec::with_capacity(indices.len());
+        let cap = indices.len() + extra.0.len();
+        let mut s: alloc::vec::Vec<C::Scalar> = alloc::vec::Vec::with_capacity(cap);
+        let mut p: alloc::vec::Vec<C::Point> = alloc::vec::Vec::with_capacity(cap);
         for (sc, i) in scalars.iter().zip(indices) {
             if let Some(pt) = points.get(*i) {
                 s.push(*sc);
                 p.push(*pt);
             }
         }
+        s.extend_from_slice(extra.0);
+        p.extend_from_slice(extra.1);
         let out = C::multiscalar_mul(&s, &p);
         s.zeroize();
         out

@@ -165,26 +165,40 @@ pub(super) fn multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point
 pub(super) fn ct_precomputed_mul(pre: &Tables, scalars: &[MontScalar], points: &[Point]) -> Point {
     let k = scalars.len().min(points.len());
     let indices: Vec<usize> = (0..k).collect();
-    ct_precomputed_mul_indexed(pre, &scalars[..k], &indices, points)
+    ct_precomputed_mul_indexed(pre, &scalars[..k], &indices, points, (&[], &[]))
 }
 
-/// `RistrettoStrategy::ct_precomputed_mul_indexed`: `Σ s_k·P_{i_k}` over the tables of
-/// the points `i_k` if they hold their odd multiples, else the points gathered for
+/// `RistrettoStrategy::ct_precomputed_mul_indexed`: `Σ s_k·P_{i_k} + Σ e_j·Q_j` over
+/// the tables of the points `i_k` (if they hold their odd multiples) and tables of
+/// the extra points built here, in one sum; else the points gathered for
 /// [`Ristretto::multiscalar_mul`].
 pub(super) fn ct_precomputed_mul_indexed(
     pre: &Tables,
     scalars: &[MontScalar],
     indices: &[usize],
     points: &[Point],
+    extra: (&[MontScalar], &[Point]),
 ) -> Point {
     let k = scalars.len().min(indices.len());
-    let tables: Option<Vec<&[AffineNiels]>> = indices[..k].iter().map(|i| pre.table(*i)).collect();
+    let x = extra.0.len().min(extra.1.len());
+    let extra_tables = if x == 0 {
+        Vec::new()
+    } else {
+        tables(&extra.1[..x], CT_WIDTH)
+    };
+    let per = 1 << (CT_WIDTH - 2);
+    let tables: Option<Vec<&[AffineNiels]>> = indices[..k]
+        .iter()
+        .map(|i| pre.table(*i))
+        .chain((0..x).map(|j| extra_tables.get(j * per..(j + 1) * per)))
+        .collect();
     match tables {
         Some(tables) if matches!(pre.layout, Layout::Naf { w, .. } if w >= CT_WIDTH) => {
             // Secret digits, zeroized when dropped (even if a thread panics).
             let digits: Zeroizing<Vec<[i8; 64]>> = Zeroizing::new(
                 scalars[..k]
                     .iter()
+                    .chain(&extra.0[..x])
                     .map(|s| *secret_digits(s, engine::regular_radix16))
                     .collect(),
             );
@@ -193,7 +207,7 @@ pub(super) fn ct_precomputed_mul_indexed(
             };
             // All cores: half of the points on each thread (the split is public).
             crate::parallel::split_halves(
-                k,
+                k + x,
                 PARALLEL_CT_MIN,
                 |r| run(&digits[r.clone()], &tables[r]),
                 |a, b| a + b,
@@ -208,6 +222,8 @@ pub(super) fn ct_precomputed_mul_indexed(
                     p.push(*pt);
                 }
             }
+            s.extend_from_slice(&extra.0[..x]);
+            p.extend_from_slice(&extra.1[..x]);
             Ristretto::multiscalar_mul(&s, &p)
         }
     }

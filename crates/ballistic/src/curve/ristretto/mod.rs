@@ -421,8 +421,9 @@ impl crate::curve::TableStrategy<Ristretto> for RistrettoStrategy {
         scalars: &[MontScalar],
         indices: &[usize],
         points: &[Point],
+        extra: (&[MontScalar], &[Point]),
     ) -> Point {
-        ct_msm::ct_precomputed_mul_indexed(pre, scalars, indices, points)
+        ct_msm::ct_precomputed_mul_indexed(pre, scalars, indices, points, extra)
     }
     fn precompute_for_rounds(points: &[Point]) -> Option<Tables> {
         (points.len() <= msm_policy::ROUND_TABLES_MAX)
