@@ -20,6 +20,11 @@ pub const CURVE_RISTRETTO255: &str = "ristretto255";
 pub const CURVE_SECP256K1: &str = "secp256k1";
 /// Every curve the command supports, for error messages.
 pub const SUPPORTED_CURVES: &[&str] = &[CURVE_RISTRETTO255, CURVE_SECP256K1];
+/// The name of the Bulletproofs protocol in proof files (`"protocol"`; the default
+/// when the field is absent).
+pub const PROTOCOL_BP: &str = "bp";
+/// The name of the Bulletproofs+ protocol in proof files (`"protocol":"bp+"`).
+pub const PROTOCOL_BP_PLUS: &str = "bp+";
 /// The Merlin transcript label used when `--domain` is not given.
 pub const DEFAULT_DOMAIN: &str = "ballistic";
 /// Files larger than this are refused before they are read in full (1 MiB; the
@@ -78,6 +83,11 @@ impl Curve {
         }
     }
 
+    /// The byte length of a point in proofs on this curve (a commitment's).
+    pub fn point_bytes(self) -> usize {
+        self.commitment_bytes()
+    }
+
     /// The byte length of one commitment on this curve.
     pub fn commitment_bytes(self) -> usize {
         match self {
@@ -95,6 +105,48 @@ impl Curve {
                 n.saturating_mul(m).next_power_of_two(),
             ),
         }
+    }
+}
+
+/// A range-proof protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    /// Bulletproofs: dalek's format on ristretto255, secp256k1-zkp's on secp256k1.
+    Bp,
+    /// Bulletproofs+: Tari's format (`tari_bulletproofs_plus` 0.5) on ristretto255,
+    /// the same layout with 33-byte points and big-endian scalars on secp256k1.
+    BpPlus,
+}
+
+impl Protocol {
+    /// Parses a protocol name; the error is a complete message.
+    pub fn parse(name: &str) -> Result<Protocol, String> {
+        match name {
+            PROTOCOL_BP => Ok(Protocol::Bp),
+            PROTOCOL_BP_PLUS => Ok(Protocol::BpPlus),
+            other => Err(format!(
+                "unsupported protocol {other:?} (supported: {PROTOCOL_BP}, {PROTOCOL_BP_PLUS})"
+            )),
+        }
+    }
+
+    /// The protocol's name in files and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Bp => PROTOCOL_BP,
+            Protocol::BpPlus => PROTOCOL_BP_PLUS,
+        }
+    }
+}
+
+/// The byte length of a Bulletproofs+ proof with extension degree `t` and `rounds`
+/// weighted inner-product rounds on `curve` (Tari's layout:
+/// `1 + (t + 2)·32 + (3 + 2·rounds)·P` with `P` = 32 or 33).
+pub fn plus_proof_len(curve: Curve, t: usize, rounds: usize) -> usize {
+    use ballistic::bp_plus::wire::proof_len;
+    match curve {
+        Curve::Ristretto255 => proof_len::<ballistic::curve::ristretto::Ristretto>(t, rounds),
+        Curve::Secp256k1 => proof_len::<ballistic::curve::secp256k1::Secp256k1>(t, rounds),
     }
 }
 
@@ -157,9 +209,21 @@ pub fn rounds_for_shape(n: usize, m: usize) -> usize {
 pub struct ProofFileOut<'a> {
     /// The curve name.
     pub curve: &'a str,
-    /// The bit width `n`: every value is in `[0, 2^n)`.
+    /// The protocol name: `Some("bp+")` for Bulletproofs+; `None` (no field) for
+    /// Bulletproofs, so that their files are unchanged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<&'a str>,
+    /// The bit width `n`: every value is in `[0, 2^n)` (with minimum values,
+    /// `[o_j, o_j + 2^n)`).
     pub bits: usize,
-    /// The Merlin transcript label (ristretto255 only).
+    /// The extension degree `t` (Bulletproofs+ only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extension_degree: Option<usize>,
+    /// The minimum values `o_j`, one per commitment, as JSON integers (Bulletproofs+
+    /// only, and only when one is not zero).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_values: Option<Vec<u64>>,
+    /// The Merlin transcript label (ristretto255, and Bulletproofs+ on both curves).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub domain: Option<&'a str>,
     /// The commitments, lowercase hex of the compressed points.
@@ -180,9 +244,19 @@ pub struct ProofFileOut<'a> {
 pub struct OpeningsFile {
     /// The curve name.
     pub curve: String,
+    /// The protocol name (`"bp+"`; absent for Bulletproofs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
     /// The bit width of the proof.
     pub bits: usize,
-    /// The transcript label of the proof (ristretto255 only).
+    /// The extension degree of the proof (Bulletproofs+ only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension_degree: Option<usize>,
+    /// The minimum values of the proof (Bulletproofs+ only, when one is not zero).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_values: Option<Vec<u64>>,
+    /// The transcript label of the proof (ristretto255, and Bulletproofs+ on both
+    /// curves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub domain: Option<String>,
     /// The extra commitment of the proof, hex (secp256k1 only, when given).
@@ -192,6 +266,11 @@ pub struct OpeningsFile {
     /// it, a wallet can rewind a single-value proof to its value and blinding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nonce: Option<String>,
+    /// The seed nonce of a one-value Bulletproofs+ proof made with `--seed-nonce`,
+    /// hex of the 32-byte scalar (little-endian on ristretto255, big-endian on
+    /// secp256k1): with it, `ballistic rewind` recovers the masks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_nonce: Option<String>,
     /// One opening per commitment, in the proof file's order.
     pub openings: Vec<Opening>,
 }
@@ -203,9 +282,15 @@ pub struct OpeningsFile {
 pub struct Opening {
     /// The committed value.
     pub value: u64,
-    /// The blinding factor, lowercase hex of the 32-byte scalar: little-endian on
-    /// ristretto255, big-endian on secp256k1 (as secp256k1-zkp and Grin store keys).
-    pub blinding: String,
+    /// The blinding factor (Bulletproofs), lowercase hex of the 32-byte scalar:
+    /// little-endian on ristretto255, big-endian on secp256k1 (as secp256k1-zkp and
+    /// Grin store keys).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blinding: Option<String>,
+    /// The masks `γ_0 … γ_{t−1}` (Bulletproofs+), one per mask base, each encoded as
+    /// `blinding` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub masks: Option<Vec<String>>,
     /// The commitment it opens, as in the proof file.
     pub commitment: String,
 }
@@ -213,6 +298,7 @@ pub struct Opening {
 impl Drop for OpeningsFile {
     fn drop(&mut self) {
         self.nonce.zeroize();
+        self.seed_nonce.zeroize();
     }
 }
 
@@ -220,6 +306,7 @@ impl Drop for Opening {
     fn drop(&mut self) {
         self.value.zeroize();
         self.blinding.zeroize();
+        self.masks.zeroize();
     }
 }
 
@@ -227,10 +314,17 @@ impl fmt::Debug for OpeningsFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("OpeningsFile")
             .field("curve", &self.curve)
+            .field("protocol", &self.protocol)
             .field("bits", &self.bits)
+            .field("extension_degree", &self.extension_degree)
+            .field("min_values", &self.min_values)
             .field("domain", &self.domain)
             .field("extra_commit", &self.extra_commit)
             .field("nonce", &self.nonce.as_ref().map(|_| "<redacted>"))
+            .field(
+                "seed_nonce",
+                &self.seed_nonce.as_ref().map(|_| "<redacted>"),
+            )
             .field("openings", &self.openings)
             .finish()
     }
@@ -240,7 +334,8 @@ impl fmt::Debug for Opening {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Opening")
             .field("value", &"<redacted>")
-            .field("blinding", &"<redacted>")
+            .field("blinding", &self.blinding.as_ref().map(|_| "<redacted>"))
+            .field("masks", &self.masks.as_ref().map(|_| "<redacted>"))
             .field("commitment", &self.commitment)
             .finish()
     }
@@ -249,16 +344,26 @@ impl fmt::Debug for Opening {
 /// A structurally valid proof file.
 ///
 /// Invariants established by [`parse_proof_file`]: `domain` is `Some` exactly for
-/// ristretto255; `extra_commit` is `None` for ristretto255; every commitment has
-/// [`Curve::commitment_bytes`] bytes (and on secp256k1 starts with `0x08` or `0x09`);
-/// on secp256k1 the shape passes [`check_secp256k1_shape`].
+/// ristretto255 and for every Bulletproofs+ file; `extra_commit` is `None` except
+/// for secp256k1 Bulletproofs; every commitment has [`Curve::commitment_bytes`]
+/// bytes (and on secp256k1 starts with `0x08` or `0x09`); for Bulletproofs on
+/// secp256k1 the shape passes [`check_secp256k1_shape`]; `extension_degree` is
+/// `Some(t)` with `1 <= t <= 6` exactly for Bulletproofs+, and the proof's first
+/// byte is `t`; `min_values` is empty (all zero) or has one entry per commitment,
+/// each below `2^bits`, and is empty for Bulletproofs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProofFile {
     /// The curve.
     pub curve: Curve,
+    /// The protocol (`Bp` when the file has no `protocol` field).
+    pub protocol: Protocol,
     /// The bit width, in `1..=64`.
     pub bits: usize,
-    /// The transcript label (ristretto255), at most [`MAX_DOMAIN_BYTES`] bytes.
+    /// The extension degree `t` of a Bulletproofs+ proof (its number of mask bases).
+    pub extension_degree: Option<usize>,
+    /// The minimum values `o_j` of a Bulletproofs+ proof (empty: all zero).
+    pub min_values: Vec<u64>,
+    /// The transcript label, at most [`MAX_DOMAIN_BYTES`] bytes.
     pub domain: Option<String>,
     /// secp256k1-zkp's extra commitment (secp256k1; `Some(vec![])` differs from `None`).
     pub extra_commit: Option<Vec<u8>>,
@@ -288,20 +393,30 @@ impl fmt::Display for Malformed {
 
 /// What a proof file is, for messages.
 const EXPECTING: &str = "a ballistic proof file (a JSON object with fields curve, bits, \
-                         domain or extra_commit, commitments, proof)";
+                         domain or extra_commit, commitments, proof; protocol, \
+                         extension_degree, min_values for bp+)";
 
 /// The raw top level of a proof file. Unknown and duplicate fields are rejected by
 /// serde; the values are checked field by field so that messages name the field.
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a ballistic proof file (a JSON object with fields curve, bits, domain or extra_commit, commitments, proof)"
+    expecting = "a ballistic proof file (a JSON object with fields curve, bits, domain or extra_commit, commitments, proof; protocol, extension_degree, min_values for bp+)"
 )]
 struct RawProofFile {
     #[serde(default)]
     curve: Value,
+    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    #[serde(default, deserialize_with = "present")]
+    protocol: Option<Value>,
     #[serde(default)]
     bits: Value,
+    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    #[serde(default, deserialize_with = "present")]
+    extension_degree: Option<Value>,
+    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    #[serde(default, deserialize_with = "present")]
+    min_values: Option<Value>,
     /// `None` when absent; `Some(Value::Null)` when present as `null`.
     #[serde(default, deserialize_with = "present")]
     domain: Option<Value>,
@@ -356,6 +471,11 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, Malformed> {
         )));
     }
     Ok(buf)
+}
+
+/// `"1 entry"`, `"2 entries"`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Describes a JSON value's type for messages ("got a number").
@@ -492,6 +612,143 @@ fn plausible_proof_len(curve: Curve, len: usize) -> bool {
     }
 }
 
+/// Whether `len` is the length of some Bulletproofs+ proof of extension degree `t`
+/// on `curve` (any number of rounds within the library's limits).
+fn plausible_plus_proof_len(curve: Curve, t: usize, len: usize) -> bool {
+    (0..=ballistic::MAX_IPP_ROUNDS).any(|k| plus_proof_len(curve, t, k) == len)
+}
+
+/// The largest extension degree (Tari's `ExtensionDegree::AddFiveBasePoints`).
+pub const MAX_EXTENSION_DEGREE: usize = ballistic::generators::MAX_EXTENSION_DEGREE;
+
+/// The protocol in field `protocol`: absent is Bulletproofs.
+fn protocol_field(v: Option<&Value>) -> Result<Protocol, Malformed> {
+    let Some(v) = v else {
+        return Ok(Protocol::Bp);
+    };
+    let name = match v {
+        Value::String(s) => s,
+        Value::Null => {
+            return Err(Malformed::field(
+                "protocol",
+                format!(
+                    "null; expected \"{PROTOCOL_BP}\" or \"{PROTOCOL_BP_PLUS}\" (absent means \
+                     \"{PROTOCOL_BP}\")"
+                ),
+            ))
+        }
+        other => {
+            return Err(Malformed::field(
+                "protocol",
+                format!(
+                    "expected \"{PROTOCOL_BP}\" or \"{PROTOCOL_BP_PLUS}\", got {}",
+                    kind(other)
+                ),
+            ))
+        }
+    };
+    Protocol::parse(name).map_err(|m| Malformed::field("protocol", m))
+}
+
+/// The extension degree in field `extension_degree`: required for Bulletproofs+,
+/// refused for Bulletproofs.
+fn extension_degree_field(
+    protocol: Protocol,
+    v: Option<&Value>,
+) -> Result<Option<usize>, Malformed> {
+    let name = "extension_degree";
+    match (protocol, v) {
+        (Protocol::Bp, None) => Ok(None),
+        (Protocol::Bp, Some(_)) => Err(Malformed::field(
+            name,
+            "only bp+ proofs have one (add \"protocol\":\"bp+\" if this is one)",
+        )),
+        (Protocol::BpPlus, v) => {
+            let v = v.unwrap_or(&Value::Null);
+            match v.as_u64() {
+                Some(t) if (1..=MAX_EXTENSION_DEGREE as u64).contains(&t) => Ok(Some(t as usize)),
+                _ => {
+                    let got = match v {
+                        Value::Null => "nothing (missing or null)".to_string(),
+                        other => other.to_string(),
+                    };
+                    Err(Malformed::field(
+                        name,
+                        format!(
+                            "expected an integer in 1..={MAX_EXTENSION_DEGREE} (the number of \
+                             mask bases), got {got}"
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// The minimum values in field `min_values`: for Bulletproofs+ absent (all zero) or
+/// an array of `m` integers, each below `2^bits`; refused for Bulletproofs.
+fn min_values_field(
+    protocol: Protocol,
+    v: Option<&Value>,
+    m: usize,
+    bits: usize,
+) -> Result<Vec<u64>, Malformed> {
+    let name = "min_values";
+    let list = match (protocol, v) {
+        (_, None) => return Ok(Vec::new()),
+        (Protocol::Bp, Some(_)) => {
+            return Err(Malformed::field(
+                name,
+                "only bp+ proofs have minimum values",
+            ))
+        }
+        (Protocol::BpPlus, Some(Value::Array(list))) => list,
+        (Protocol::BpPlus, Some(Value::Null)) => {
+            return Err(Malformed::field(
+                name,
+                "null; omit the field for minimum values of zero",
+            ))
+        }
+        (Protocol::BpPlus, Some(other)) => {
+            return Err(Malformed::field(
+                name,
+                format!("expected an array of integers, got {}", kind(other)),
+            ))
+        }
+    };
+    if list.len() != m {
+        return Err(Malformed::field(
+            name,
+            format!(
+                "{} for {}; one minimum value per commitment",
+                count(list.len(), "entry", "entries"),
+                count(m, "commitment", "commitments")
+            ),
+        ));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let field = format!("min_values[{i}]");
+            // serde_json reads integers exactly (up to 2^64 − 1); a number with a
+            // fraction or an exponent, or outside u64, is not an integer here.
+            let o = v.as_u64().ok_or_else(|| {
+                Malformed::field(
+                    &field,
+                    format!("expected an integer in 0..2^{bits}, got {v}"),
+                )
+            })?;
+            if bits < 64 && o >> bits != 0 {
+                return Err(Malformed::field(
+                    &field,
+                    format!("{o} is not below 2^{bits}: a minimum value must fit in the bit width"),
+                ));
+            }
+            Ok(o)
+        })
+        .collect()
+}
+
 /// Deserializes the top level of a JSON file into `T`, a struct of fields: serde's
 /// derived structs also accept a JSON array of the fields in order, but a file must
 /// be an object (`expecting` says which). Syntax errors are "not valid JSON"; unknown
@@ -519,6 +776,7 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
 
     let curve_name = string_field("curve", &raw.curve, "a curve name")?;
     let curve = Curve::parse(curve_name).map_err(|m| Malformed::field("curve", m))?;
+    let protocol = protocol_field(raw.protocol.as_ref())?;
 
     let max_bits = ballistic::MAX_BITS as u64;
     let bits = match raw.bits.as_u64() {
@@ -534,19 +792,22 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
             ));
         }
     };
+    let extension_degree = extension_degree_field(protocol, raw.extension_degree.as_ref())?;
 
-    let (domain, extra_commit) = match curve {
-        Curve::Ristretto255 => {
+    let (domain, extra_commit) = match (curve, protocol) {
+        (Curve::Ristretto255, _) | (Curve::Secp256k1, Protocol::BpPlus) => {
             if raw.extra_commit.is_some() {
-                return Err(Malformed::field(
-                    "extra_commit",
-                    "only secp256k1 proofs have one (ristretto255 proofs bind a domain label)",
-                ));
+                let why = if curve == Curve::Ristretto255 {
+                    "only secp256k1 proofs have one (ristretto255 proofs bind a domain label)"
+                } else {
+                    "only secp256k1 bp proofs have one (bp+ proofs bind a domain label)"
+                };
+                return Err(Malformed::field("extra_commit", why));
             }
             let v = raw.domain.unwrap_or(Value::Null);
             (Some(domain_field(&v)?.to_owned()), None)
         }
-        Curve::Secp256k1 => {
+        (Curve::Secp256k1, Protocol::Bp) => {
             if raw.domain.is_some() {
                 return Err(Malformed::field(
                     "domain",
@@ -587,15 +848,18 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
                 format!("{n} entries; the limit is {MAX_VALUES} values per proof"),
             ));
         }
-        if curve == Curve::Secp256k1 {
+        if curve == Curve::Secp256k1 && protocol == Protocol::Bp {
             check_secp256k1_bits(bits).map_err(|m| Malformed::field("bits", m))?;
             check_secp256k1_values(n).map_err(|m| Malformed::field("commitments", m))?;
         }
         Ok(())
     })?;
+    let min_values = min_values_field(protocol, raw.min_values.as_ref(), commitments.len(), bits)?;
 
     let proof = hex_field("proof", &raw.proof)?;
-    if !plausible_proof_len(curve, proof.len()) {
+    if let Some(t) = extension_degree {
+        check_plus_proof(curve, t, &proof)?;
+    } else if !plausible_proof_len(curve, proof.len()) {
         let lengths = match curve {
             Curve::Ristretto255 => {
                 format!("(2k+9)·32 bytes for k in 0..={}", ballistic::MAX_IPP_ROUNDS)
@@ -616,12 +880,46 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
 
     Ok(ProofFile {
         curve,
+        protocol,
         bits,
+        extension_degree,
+        min_values,
         domain,
         extra_commit,
         commitments,
         proof,
     })
+}
+
+/// Checks a Bulletproofs+ proof's bytes against its file: the first byte is the
+/// extension degree `t` of field `extension_degree`, and the length is Tari's for
+/// `t` and some number of rounds.
+fn check_plus_proof(curve: Curve, t: usize, proof: &[u8]) -> Result<(), Malformed> {
+    if let Some(&byte) = proof.first() {
+        if usize::from(byte) != t {
+            return Err(Malformed::field(
+                "proof",
+                format!(
+                    "its extension degree byte is {byte}, which disagrees with field \
+                     \"extension_degree\" ({t})"
+                ),
+            ));
+        }
+    }
+    if !plausible_plus_proof_len(curve, t, proof.len()) {
+        return Err(Malformed::field(
+            "proof",
+            format!(
+                "{} bytes is not a bp+ proof length for extension degree {t} \
+                 ({} + {}·k bytes for k in 0..={} rounds)",
+                proof.len(),
+                plus_proof_len(curve, t, 0),
+                2 * curve.point_bytes(),
+                ballistic::MAX_IPP_ROUNDS
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Helpers of the tests of the proof-file parsers (this module's and
@@ -819,6 +1117,116 @@ mod tests {
         assert_field_errors(good_secp, parse, cases);
     }
 
+    /// A well-formed Bulletproofs+ file of two 8-bit values (`t = 2`, 4 rounds).
+    fn good_plus(curve: &str) -> serde_json::Map<String, Value> {
+        let c = Curve::parse(curve).expect("curve");
+        let commitment = match c {
+            Curve::Ristretto255 => "00".repeat(32),
+            Curve::Secp256k1 => format!("08{}", "00".repeat(32)),
+        };
+        let mut proof = "00".repeat(plus_proof_len(c, 2, 4));
+        proof.replace_range(..2, "02");
+        object(serde_json::json!({
+            "curve": curve,
+            "protocol": "bp+",
+            "bits": 8,
+            "extension_degree": 2,
+            "min_values": [1, 255],
+            "domain": "d",
+            "commitments": [commitment.clone(), commitment],
+            "proof": proof,
+        }))
+    }
+
+    #[test]
+    fn bp_plus_files() {
+        for curve in ["ristretto255", "secp256k1"] {
+            let f = parse(&good_plus(curve)).expect("well formed");
+            assert_eq!(f.protocol, Protocol::BpPlus);
+            assert_eq!(f.extension_degree, Some(2));
+            assert_eq!(f.min_values, [1, 255]);
+            assert_eq!(f.domain.as_deref(), Some("d"));
+            let mut m = good_plus(curve);
+            m.remove("min_values");
+            assert!(parse(&m).expect("no min values").min_values.is_empty());
+            // Any number of values and bit width on both curves.
+            let mut m = good_plus(curve);
+            m.insert("bits".into(), Value::from(7));
+            let c = m["commitments"][0].clone();
+            m.insert("commitments".into(), Value::Array(vec![c; 3]));
+            m.insert("min_values".into(), serde_json::json!([0, 1, 127]));
+            assert!(parse(&m).is_ok(), "7 bits, 3 values on {curve}");
+            // Minimum values are exact over the whole u64 range.
+            let mut m = good_plus(curve);
+            m.insert("bits".into(), Value::from(64));
+            m.insert(
+                "min_values".into(),
+                serde_json::json!([u64::MAX, (1u64 << 53) + 1]),
+            );
+            assert_eq!(
+                parse(&m).expect("64 bits").min_values,
+                [u64::MAX, (1 << 53) + 1]
+            );
+
+            let mut bad_byte = good_plus(curve);
+            let proof = bad_byte["proof"].as_str().unwrap_or_default().to_owned();
+            bad_byte.insert("proof".into(), Value::from(format!("03{}", &proof[2..])));
+            let cases: Vec<(&str, Option<Value>, &str)> = vec![
+                ("protocol", Some(Value::from("bp++")), "field \"protocol\": unsupported protocol \"bp++\""),
+                ("protocol", Some(Value::Null), "field \"protocol\": null"),
+                ("protocol", Some(Value::from(2)), "field \"protocol\": expected \"bp\" or \"bp+\", got a number"),
+                ("extension_degree", None, "field \"extension_degree\": expected an integer in 1..=6"),
+                ("extension_degree", Some(Value::from(0)), "field \"extension_degree\": expected an integer in 1..=6"),
+                ("extension_degree", Some(Value::from(7)), "field \"extension_degree\": expected an integer in 1..=6"),
+                ("extension_degree", Some(Value::from("2")), "field \"extension_degree\""),
+                ("extension_degree", Some(Value::from(3)), "field \"proof\": its extension degree byte is 2, which disagrees with field \"extension_degree\" (3)"),
+                ("min_values", Some(serde_json::json!([1])), "field \"min_values\": 1 entry for 2 commitments"),
+                ("min_values", Some(serde_json::json!([1, 2, 3])), "field \"min_values\": 3 entries for 2 commitments"),
+                ("min_values", Some(serde_json::json!([1, 256])), "field \"min_values[1]\": 256 is not below 2^8"),
+                ("min_values", Some(serde_json::json!([-1, 0])), "field \"min_values[0]\": expected an integer"),
+                ("min_values", Some(serde_json::json!([1.0, 0])), "field \"min_values[0]\": expected an integer"),
+                ("min_values", Some(serde_json::json!(["1", 0])), "field \"min_values[0]\": expected an integer"),
+                ("min_values", Some(Value::Null), "field \"min_values\": null"),
+                ("min_values", Some(Value::from(1)), "field \"min_values\": expected an array"),
+                ("domain", None, "field \"domain\": missing"),
+                ("extra_commit", Some(Value::from("00")), "field \"extra_commit\""),
+                ("proof", Some(Value::from("")), "field \"proof\": 0 bytes is not a bp+ proof length"),
+                ("proof", Some(Value::from(format!("02{}", "00".repeat(40)))), "is not a bp+ proof length for extension degree 2"),
+            ];
+            assert_field_errors(|| good_plus(curve), parse, cases);
+            let e = parse(&bad_byte).unwrap_err().0;
+            assert!(e.contains("its extension degree byte is 3"), "{e}");
+        }
+        // Integers beyond u64 and exponents are not integers for the reader.
+        let text = serde_json::to_string(&good_plus("ristretto255")).unwrap_or_default();
+        for (i, bad) in ["18446744073709551616", "1e2"].iter().enumerate() {
+            let changed = text.replace("[1,255]", &format!("[{bad},0]"));
+            assert_ne!(changed, text, "{i}");
+            let e = parse_proof_file(changed.as_bytes()).unwrap_err().0;
+            assert!(
+                e.contains("field \"min_values[0]\": expected an integer"),
+                "{e}"
+            );
+        }
+        // A secp256k1 bp+ file takes shapes secp256k1-zkp does not (3 values above).
+        // bp files refuse the bp+ fields.
+        let mut m = good();
+        m.insert("extension_degree".into(), Value::from(1));
+        let e = parse(&m).unwrap_err().0;
+        assert!(
+            e.contains("field \"extension_degree\": only bp+ proofs"),
+            "{e}"
+        );
+        let mut m = good();
+        m.insert("min_values".into(), serde_json::json!([0]));
+        let e = parse(&m).unwrap_err().0;
+        assert!(e.contains("field \"min_values\": only bp+ proofs"), "{e}");
+        // An explicit "bp" is the default.
+        let mut m = good();
+        m.insert("protocol".into(), Value::from("bp"));
+        assert_eq!(parse(&m).expect("bp").protocol, Protocol::Bp);
+    }
+
     #[test]
     fn rejects_duplicates_and_non_objects() {
         let dup = br#"{"bits":8,"bits":8}"#;
@@ -863,20 +1271,25 @@ mod secret_debug_tests {
     fn openings_debug_redacts_secrets() {
         let file = OpeningsFile {
             curve: "secp256k1".into(),
+            protocol: Some("bp+".into()),
             bits: 64,
+            extension_degree: Some(2),
+            min_values: None,
             domain: None,
             extra_commit: None,
             nonce: Some("ab".repeat(32)),
+            seed_nonce: Some("ef".repeat(32)),
             openings: vec![Opening {
                 value: 987_654_321,
-                blinding: "cd".repeat(32),
+                blinding: Some("cd".repeat(32)),
+                masks: Some(vec!["12".repeat(32), "34".repeat(32)]),
                 commitment: "09".repeat(33),
             }],
         };
         for shown in [format!("{file:?}"), format!("{file:#?}")] {
-            assert!(!shown.contains("abab"), "{shown}");
-            assert!(!shown.contains("cdcd"), "{shown}");
-            assert!(!shown.contains("987654321"), "{shown}");
+            for secret in ["abab", "cdcd", "efef", "1212", "3434", "987654321"] {
+                assert!(!shown.contains(secret), "{secret}: {shown}");
+            }
             assert!(shown.contains("0909"), "{shown}");
         }
     }

@@ -5,6 +5,9 @@
 //!                 [--domain LABEL] [--out FILE] [--openings FILE]
 //! ballistic prove --curve secp256k1 [--bits N] --values v1,v2,... \
 //!                 [--extra-commit HEX] [--out FILE] [--openings FILE]
+//! ballistic prove --protocol bp+ [--curve ristretto255|secp256k1] [--bits N] \
+//!                 --values v1,v2,... [--extension-degree T] [--min-values o1,o2,...] \
+//!                 [--domain LABEL] [--out FILE] [--openings FILE [--seed-nonce]]
 //! ballistic verify FILE...
 //! ballistic circuit prove shuffle --inputs v1,v2,... --outputs w1,w2,... \
 //!                 [--domain LABEL] [--curve ristretto255|secp256k1] [--out FILE]
@@ -31,14 +34,25 @@
 //!  "commitments":["<66 hex digits>", "..."],"proof":"<hex>","extra_commit":"<hex>"}
 //! ```
 //!
+//! A Bulletproofs+ proof file (`prove --protocol bp+`), on either curve:
+//!
+//! ```json
+//! {"curve":"ristretto255","protocol":"bp+","bits":64,"extension_degree":1,
+//!  "min_values":[1,0],"domain":"ballistic",
+//!  "commitments":["<64 hex digits>", "..."],"proof":"<hex>"}
+//! ```
+//!
 //! | field          | meaning                                                          |
 //! |----------------|------------------------------------------------------------------|
 //! | `curve`        | `"ristretto255"` or `"secp256k1"`                                |
-//! | `bits`         | the bit width `n` in `1..=64` (secp256k1: 1, 2, 4, 8, 16, 32 or 64): every value is in `[0, 2^n)` |
-//! | `domain`       | ristretto255 only (required): the Merlin transcript label (default `ballistic`), ≤ 1024 bytes |
-//! | `extra_commit` | secp256k1 only (optional): secp256k1-zkp's `extra_commit`, hashed into the transcript. Absent means none, which differs from `""` (an empty one) |
-//! | `commitments`  | `m` ≥ 1 Pedersen commitments `V_j = v_j·B + γ_j·B̃` (secp256k1: `m` a power of two); ristretto255: compressed points (32 bytes); secp256k1: secp256k1-zkp commitments `v·H + γ·G` (33 bytes, `0x08`/`0x09` then x) |
-//! | `proof`        | ristretto255: the byte layout of dalek's `bulletproofs` crate, `(2·⌈log2(n·m)⌉ + 9)·32` bytes; secp256k1: secp256k1-zkp's layout (675 bytes for one 64-bit value, 739 for two) |
+//! | `protocol`     | optional: `"bp"` (Bulletproofs) or `"bp+"` (Bulletproofs+); absent means `"bp"` (files written before Bulletproofs+ stay valid; `prove` writes the field only for `"bp+"`) |
+//! | `bits`         | the bit width `n` in `1..=64` (secp256k1 bp: 1, 2, 4, 8, 16, 32 or 64): every value is in `[0, 2^n)` (bp+ with minimum values: `[o_j, o_j + 2^n)`) |
+//! | `extension_degree` | bp+ only (required): the number `t` in `1..=6` of mask bases per commitment (Tari's extension degree); the proof's first byte must be `t` |
+//! | `min_values`   | bp+ only (optional): one minimum value `o_j` per commitment, each below `2^n`, as JSON integers (u64, exact: see below). Absent means all zero; `prove` writes it only when one is not zero |
+//! | `domain`       | ristretto255 and bp+ on both curves (required): the Merlin transcript label (default `ballistic`), ≤ 1024 bytes |
+//! | `extra_commit` | secp256k1 bp only (optional): secp256k1-zkp's `extra_commit`, hashed into the transcript. Absent means none, which differs from `""` (an empty one) |
+//! | `commitments`  | `m` ≥ 1 commitments `V_j = v_j·B + γ_j·B̃` (bp+: `v_j·B + Σ_k γ_{j,k}·B̃_k`; secp256k1 bp: `m` a power of two); ristretto255: compressed points (32 bytes); secp256k1: secp256k1-zkp commitments `v·H + γ·G` (33 bytes, `0x08`/`0x09` then x) |
+//! | `proof`        | ristretto255 bp: the byte layout of dalek's `bulletproofs` crate, `(2·⌈log2(n·m)⌉ + 9)·32` bytes; secp256k1 bp: secp256k1-zkp's layout (675 bytes for one 64-bit value, 739 for two); bp+: Tari's layout (`t`, `d1`, `A`, `A1`, `B`, `r1`, `s1`, `L`/`R` pairs), `1 + 32·(t + 5 + 2·⌈log2(n·m)⌉)` bytes on ristretto255 (577 for one 64-bit value at `t = 1`), `1 + 32·(t + 2) + 33·(3 + 2·⌈log2(n·m)⌉)` on secp256k1 (592) |
 //!
 //! Bytes are lowercase hex (uppercase is accepted on input). On ristretto255 the
 //! generators are `BulletproofGens::new(n, m)` and `PedersenGens::default()`, so for
@@ -48,12 +62,35 @@
 //! (`ballistic::secp256k1::grin_generators()`) when `n·m ≤ 128`, otherwise
 //! secp256k1-zkp's set of `2·n·m` (`zkp_generators(2·n·m)`): `verify` derives the
 //! same set from `n` and `m`, so nothing about it is stored. secp256k1 proofs have no
-//! domain label (`--domain` is refused with `--curve secp256k1`). The reader is
-//! strict: unknown or duplicate fields, missing fields, fields of the other curve,
-//! wrong types, bad hex, wrong lengths or commitment prefixes, shapes the curve does
-//! not support, an empty or oversized commitment list (more than
-//! [`format::MAX_VALUES`]) and files over [`format::MAX_FILE_BYTES`] are refused
-//! with a message naming the file and the field.
+//! domain label (`--domain` is refused with `--curve secp256k1`).
+//!
+//! Bulletproofs+ proofs take any `n` in `1..=64` and any number of values on both
+//! curves (ballistic's padding rule where `n·m` is not a power of two). Their
+//! generators are `BulletproofGens::new(n, m)` on both curves and their bases
+//! `bp_plus::pedersen_gens(t)`: on ristretto255 Tari's
+//! (`create_pedersen_gens_with_extension_degree`), on secp256k1 Grin's `H` for
+//! values, `G` then ballistic's chain for masks. Their transcript is Merlin's with
+//! the label in `domain` on both curves (no `extra_commit`). On ristretto255, for
+//! `n` in {8, 16, 32, 64} and `m` a power of two (Tari's shapes), a bp+ file holds
+//! everything Tari's verifier needs (`tari_bulletproofs_plus` 0.5:
+//! `RangeParameters::init(bits, m, create_pedersen_gens_with_extension_degree(t))`,
+//! the commitments, the minimum values as `minimum_value_promises` and
+//! `Transcript::new(domain)`), so it checks the proof from the file alone.
+//!
+//! **Minimum values are JSON integers.** ballistic reads and writes them exactly
+//! over the whole u64 range (serde_json parses integers without going through a
+//! float), as the openings file does for values. Other JSON readers may not: a
+//! JavaScript `JSON.parse` rounds integers above 2^53, so such readers must parse
+//! them as 64-bit or big integers. A number with a fraction or an exponent (`1.0`,
+//! `1e3`) is refused.
+//!
+//! The reader is strict: unknown or duplicate fields, missing fields, fields of the
+//! other curve or protocol, wrong types, bad hex, wrong lengths or commitment
+//! prefixes, shapes the curve does not support, an empty or oversized commitment
+//! list (more than [`format::MAX_VALUES`]), an extension degree outside `1..=6` or
+//! that disagrees with the proof's first byte, minimum values of the wrong number or
+//! not below `2^n`, and files over [`format::MAX_FILE_BYTES`] are refused with a
+//! message naming the file and the field.
 //!
 //! ## Circuit proof files
 //!
@@ -95,16 +132,33 @@
 //! on secp256k1 as secp256k1-zkp stores keys); `commitment` repeats `V_j`. On
 //! secp256k1, `nonce` is the 32-byte rewind nonce the proof was made with (drawn from
 //! the OS RNG for every proof, never stored in the proof file): with it a wallet can
-//! rewind a single-value proof (`RangeProof::rewind`) to its value and blinding.
+//! rewind a single-value proof (`RangeProof::rewind`) to its
+//! value and blinding.
+//!
+//! A Bulletproofs+ openings file repeats `protocol`, `extension_degree` and
+//! `min_values` and holds `masks` (the `t` scalars `γ_{j,k}`, encoded as `blinding`
+//! is) instead of `blinding`; with `--seed-nonce` (one value) also `seed_nonce`, the
+//! random 32-byte scalar (encoded as a mask) the proof's nonces were derived from
+//! (`prove_with_seed`), from which `ballistic rewind` recovers the masks:
+//!
+//! ```json
+//! {"curve":"ristretto255","protocol":"bp+","bits":64,"extension_degree":2,
+//!  "domain":"ballistic","seed_nonce":"<64 hex digits>",
+//!  "openings":[{"value":10,"masks":["<64 hex digits>","<64 hex digits>"],
+//!               "commitment":"<64 hex digits>"}]}
+//! ```
 //!
 //! ## Exit status
 //!
-//! * 0: success; for `verify` and `circuit verify`, every proof is valid.
+//! * 0: success; for `verify` and `circuit verify`, every proof is valid; for
+//!   `rewind`, the proof was rewound.
 //! * 1: `verify` or `circuit verify` rejected at least one proof (and no file was
-//!   malformed).
+//!   malformed); `rewind`: the nonce does not rewind the proof, or (bp+) the proof
+//!   does not verify or the masks and `--value` do not open the commitment.
 //! * 2: usage error, a value that does not fit in `--bits`, shuffle outputs that are
-//!   not a permutation of the inputs, an unsupported curve or shape, an unreadable or
-//!   malformed file (this wins over 1), or an I/O error.
+//!   not a permutation of the inputs, an unsupported curve, protocol or shape, an
+//!   unreadable or malformed file (this wins over 1), `rewind` of a kind of proof it
+//!   does not support, or an I/O error.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(
@@ -133,12 +187,14 @@ use error::{eprint_line, EXIT_ERROR};
 #[command(
     name = "ballistic",
     version,
-    about = "Prove and verify Bulletproofs range proofs (zero-knowledge proofs that \
-             committed values lie in [0, 2^n)) and arithmetic-circuit proofs",
+    about = "Prove and verify Bulletproofs and Bulletproofs+ range proofs (zero-knowledge \
+             proofs that committed values lie in [0, 2^n)) and arithmetic-circuit proofs",
     long_about = "Prove and verify Bulletproofs range proofs: short zero-knowledge proofs \
                   that committed values lie in [0, 2^n), with no trusted setup. Curves: \
                   ristretto255 (dalek's bulletproofs format, the default) and secp256k1 \
-                  (secp256k1-zkp's format, as in Grin; prove --curve secp256k1).\n\n\
+                  (secp256k1-zkp's format, as in Grin; prove --curve secp256k1). \
+                  Bulletproofs+ (prove --protocol bp+: Tari's format on ristretto255, \
+                  extended commitments, minimum values) on both curves.\n\n\
                   `ballistic circuit` proves and verifies arithmetic-circuit (R1CS) \
                   statements: a shuffle of committed values, knowledge of a SHA-256 \
                   preimage.\n\n\
@@ -163,7 +219,10 @@ enum Command {
         after_help = "Examples:\n  \
                       ballistic prove --values 42 > proof.json\n  \
                       ballistic prove --bits 32 --values 10,20,30 --out p.json --openings secrets.json\n  \
-                      ballistic prove --curve secp256k1 --values 42 --extra-commit 00ff --out grin.json"
+                      ballistic prove --curve secp256k1 --values 42 --extra-commit 00ff --out grin.json\n  \
+                      ballistic prove --protocol bp+ --values 5,6 --min-values 1,0 --out plus.json\n  \
+                      ballistic prove --protocol bp+ --curve secp256k1 --values 7 --extension-degree 2 \
+                      --seed-nonce --out p.json --openings s.json"
     )]
     Prove(prove::ProveArgs),
 
@@ -171,8 +230,10 @@ enum Command {
     #[command(
         long_about = "Verifies every proof file and prints one line per file (valid or \
                       INVALID) and a summary. Files may mix ristretto255 and secp256k1 \
-                      proofs; they are batch-verified per curve (secp256k1: per generator \
-                      set, each proof with its own extra_commit). Malformed or unreadable \
+                      proofs, Bulletproofs (bp) and Bulletproofs+ (bp+); they are \
+                      batch-verified per curve, bp and bp+ together on ristretto255 \
+                      (secp256k1: per generator set, each proof with its own extra_commit, \
+                      and the bp+ proofs in a batch of their own). Malformed or unreadable \
                       files are reported on standard error, naming the field at fault.",
         after_help = "Exit status: 0 all valid, 1 some proof is invalid, \
                       2 some file is unreadable or malformed (all files are still checked)."
@@ -218,7 +279,15 @@ fn prove_long_about() -> String {
          --curve secp256k1: secp256k1-zkp's (Grin's) format, 33-byte commitments v·H + γ·G; \
          n in {{1, 2, 4, 8, 16, 32, 64}} and a power of two of values. No domain label \
          (--domain is refused); --extra-commit HEX binds extra bytes instead. Each proof \
-         uses a fresh random rewind nonce, saved only in the --openings file.\n\n{}",
+         uses a fresh random rewind nonce, saved only in the --openings file.\n\n\
+         --protocol bp+: Bulletproofs+ on either curve (Tari's format and bases on \
+         ristretto255, so that Tari's verifier checks the file alone for n in {{8, 16, 32, \
+         64}} and a power of two of values); any n in 1..=64 and any number of values; \
+         --extension-degree T commits with T random masks per value (1..=6, default 1); \
+         --min-values o1,o2,... proves o_j <= v_j < o_j + 2^n; --domain sets the Merlin \
+         label on both curves; --seed-nonce (one value, with --openings) derives the \
+         proof's nonces from a random seed saved in the openings file, for `ballistic \
+         rewind`. The file adds protocol, extension_degree and min_values.\n\n{}",
         format::SECP256K1_GENERATORS_RULE
     )
 }

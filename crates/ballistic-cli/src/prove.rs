@@ -1,9 +1,13 @@
 //! `ballistic prove`: commit to values with random blindings and prove that they lie
-//! in `[0, 2^bits)`.
+//! in `[0, 2^bits)` (Bulletproofs+: in `[o_j, o_j + 2^bits)` for minimum values
+//! `o_j`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use ballistic::bp_plus::{Opening as PlusOpening, RangeProofPlus};
+use ballistic::curve::Curve as CurveOps;
+use ballistic::generators::ExtendedPedersenGens;
 use ballistic::merlin::Transcript;
 use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
 use clap::Args;
@@ -12,7 +16,8 @@ use rand::RngCore;
 
 use crate::error::CliError;
 use crate::format::{
-    self, Curve, Opening, OpeningsFile, ProofFileOut, DEFAULT_DOMAIN, MAX_DOMAIN_BYTES, MAX_VALUES,
+    self, Curve, Opening, OpeningsFile, ProofFileOut, Protocol, DEFAULT_DOMAIN, MAX_DOMAIN_BYTES,
+    MAX_VALUES,
 };
 use crate::output;
 use crate::secp;
@@ -25,6 +30,11 @@ pub struct ProveArgs {
     #[arg(long, value_name = "NAME", default_value = crate::format::CURVE_RISTRETTO255)]
     pub curve: String,
 
+    /// Protocol: bp (Bulletproofs) or bp+ (Bulletproofs+: Tari's format on
+    /// ristretto255; any n in 1..=64 and any number of values on both curves).
+    #[arg(long, value_name = "NAME", default_value = crate::format::PROTOCOL_BP)]
+    pub protocol: String,
+
     /// Bit width n: proves 0 <= v < 2^n for every value (1..=64; on secp256k1 one of
     /// 1, 2, 4, 8, 16, 32, 64).
     #[arg(long, value_name = "N", default_value_t = 64,
@@ -36,10 +46,27 @@ pub struct ProveArgs {
     #[arg(long, value_name = "V1,V2,...", value_delimiter = ',', required = true)]
     pub values: Vec<u64>,
 
-    /// ristretto255 only: the Merlin transcript label [default: ballistic]; the
-    /// verifier must use the same one (it is stored in the proof file).
+    /// The Merlin transcript label [default: ballistic] (ristretto255, and bp+ on
+    /// both curves); the verifier must use the same one (it is stored in the proof
+    /// file).
     #[arg(long, value_name = "LABEL")]
     pub domain: Option<String>,
+
+    /// bp+ only: the number of masks (blinding bases) per commitment, 1..=6
+    /// [default: 1]; Tari's extension degree.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub extension_degree: Option<u8>,
+
+    /// bp+ only: comma-separated minimum values, one per value: proves
+    /// o_j <= v_j < o_j + 2^bits (each o_j below 2^bits); stored in the proof file.
+    #[arg(long, value_name = "O1,O2,...", value_delimiter = ',')]
+    pub min_values: Option<Vec<u64>>,
+
+    /// bp+ only, one value, with --openings: derive the proof's nonces from a random
+    /// seed nonce, saved in the openings file, from which `ballistic rewind`
+    /// recovers the masks (never reuse a seed).
+    #[arg(long)]
+    pub seed_nonce: bool,
 
     /// secp256k1 only: bytes (hex) bound into the proof as secp256k1-zkp's
     /// extra_commit, stored in the proof file. --extra-commit "" binds an empty one,
@@ -51,8 +78,8 @@ pub struct ProveArgs {
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Also write the openings (values and blinding factors; on secp256k1 also the
-    /// rewind nonce) to this file. It holds secrets: it is written as a new file
+    /// Also write the openings (values and blinding factors, or bp+ masks; on
+    /// secp256k1 bp also the rewind nonce; with --seed-nonce the seed) to this file. It holds secrets: it is written as a new file
     /// with mode 0600 on Unix (replacing an existing one), never through a symbolic
     /// link, and never the same file as --out.
     #[arg(long, value_name = "FILE")]
@@ -81,6 +108,42 @@ pub fn check_values_fit(values: &[u64], bits: usize) -> Result<(), CliError> {
         ))),
         None => Ok(()),
     }
+}
+
+/// Checks the minimum values of a Bulletproofs+ proof: one per value, each below
+/// `2^bits`, and each value in `[o_j, o_j + 2^bits)`; the error names the first
+/// that fails.
+pub fn check_min_values(values: &[u64], min_values: &[u64], bits: usize) -> Result<(), CliError> {
+    if min_values.len() != values.len() {
+        let entries = match min_values.len() {
+            1 => "1 entry".to_string(),
+            k => format!("{k} entries"),
+        };
+        return Err(CliError::new(format!(
+            "--min-values has {entries} for {}; give one per value",
+            crate::verify::plural(values.len(), "value")
+        )));
+    }
+    for (i, (&v, &o)) in values.iter().zip(min_values).enumerate() {
+        if bits < 64 && o >> bits != 0 {
+            return Err(CliError::new(format!(
+                "minimum value {o} (min-values[{i}]) does not fit in {bits} bits; a minimum \
+                 value must be below 2^{bits}"
+            )));
+        }
+        let offset = v.checked_sub(o).ok_or_else(|| {
+            CliError::new(format!(
+                "value {v} (values[{i}]) is below its minimum value {o}"
+            ))
+        })?;
+        if bits < 64 && offset >> bits != 0 {
+            return Err(CliError::new(format!(
+                "value {v} (values[{i}]) is not below its minimum value {o} + 2^{bits}; use \
+                 a larger --bits"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Checks, before anything is written, that the openings path is not a symbolic
@@ -113,8 +176,10 @@ fn check_outputs(out: Option<&Path>, openings: Option<&Path>) -> Result<(), CliE
 struct Proven {
     /// The commitments, in the values' order.
     commitments: Vec<String>,
-    /// The blinding factors, in the values' order.
+    /// The blinding factors (Bulletproofs), in the values' order.
     blindings: Vec<String>,
+    /// The masks (Bulletproofs+), one list per value, in the values' order.
+    masks: Vec<Vec<String>>,
     /// The proof bytes.
     proof: Vec<u8>,
     /// The transcript label (ristretto255).
@@ -123,6 +188,9 @@ struct Proven {
     extra_commit: Option<String>,
     /// The rewind nonce (secp256k1): for the openings file only.
     nonce: Option<String>,
+    /// The seed nonce (Bulletproofs+ with `--seed-nonce`): for the openings file
+    /// only.
+    seed_nonce: Option<String>,
 }
 
 /// The curve-specific options, checked against the curve.
@@ -131,10 +199,104 @@ enum Options {
     Ristretto255 { domain: String },
     /// secp256k1: the extra commitment (`Some(vec![])` differs from `None`).
     Secp256k1 { extra_commit: Option<Vec<u8>> },
+    /// Bulletproofs+ (either curve).
+    Plus(PlusOptions),
 }
 
-/// Checks the curve-specific flags and the shape; usage errors name the flag.
-fn check_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliError> {
+/// The options of a Bulletproofs+ proof.
+struct PlusOptions {
+    /// The Merlin label.
+    domain: String,
+    /// The extension degree `t`.
+    t: usize,
+    /// The minimum values (empty: all zero).
+    min_values: Vec<u64>,
+    /// Whether to prove with a random seed nonce.
+    seed: bool,
+}
+
+/// The usage error for a bp+ flag given without `--protocol bp+`.
+fn plus_only(flag: &str) -> CliError {
+    CliError::new(format!("{flag} is only for --protocol bp+ (Bulletproofs+)"))
+}
+
+/// The transcript label `--domain` asks for (or the default), within the limit.
+fn domain_option(args: &ProveArgs) -> Result<String, CliError> {
+    let domain = args
+        .domain
+        .clone()
+        .unwrap_or_else(|| DEFAULT_DOMAIN.to_owned());
+    if domain.len() > MAX_DOMAIN_BYTES {
+        return Err(CliError::new(format!(
+            "--domain is {} bytes long; the limit is {MAX_DOMAIN_BYTES}",
+            domain.len()
+        )));
+    }
+    Ok(domain)
+}
+
+/// Checks the Bulletproofs+ flags (either curve).
+fn check_plus_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliError> {
+    if args.extra_commit.is_some() {
+        return Err(CliError::new(format!(
+            "--extra-commit is only for --curve secp256k1 with --protocol bp; bp+ proofs \
+             on {} bind context with --domain",
+            curve.name()
+        )));
+    }
+    let domain = domain_option(args)?;
+    let bits = usize::from(args.bits);
+    let min_values = match &args.min_values {
+        None => Vec::new(),
+        Some(list) => {
+            check_min_values(&args.values, list, bits)?;
+            if list.iter().all(|&o| o == 0) {
+                Vec::new()
+            } else {
+                list.clone()
+            }
+        }
+    };
+    if min_values.is_empty() {
+        check_values_fit(&args.values, bits)?;
+    }
+    if args.seed_nonce {
+        if args.values.len() != 1 {
+            return Err(CliError::new(format!(
+                "--seed-nonce needs exactly one value (got {}): mask recovery works on \
+                 single-value proofs",
+                args.values.len()
+            )));
+        }
+        if args.openings.is_none() {
+            return Err(CliError::new(
+                "--seed-nonce needs --openings FILE: the seed nonce is saved only there",
+            ));
+        }
+    }
+    Ok(Options::Plus(PlusOptions {
+        domain,
+        t: args.extension_degree.map_or(1, usize::from),
+        min_values,
+        seed: args.seed_nonce,
+    }))
+}
+
+/// Checks the protocol- and curve-specific flags, the shape and that the values
+/// fit; usage errors name the flag.
+fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<Options, CliError> {
+    if protocol == Protocol::BpPlus {
+        return check_plus_options(args, curve);
+    }
+    if args.extension_degree.is_some() {
+        return Err(plus_only("--extension-degree"));
+    }
+    if args.min_values.is_some() {
+        return Err(plus_only("--min-values"));
+    }
+    if args.seed_nonce {
+        return Err(plus_only("--seed-nonce"));
+    }
     match curve {
         Curve::Ristretto255 => {
             if args.extra_commit.is_some() {
@@ -143,16 +305,8 @@ fn check_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliError> {
                      context with --domain",
                 ));
             }
-            let domain = args
-                .domain
-                .clone()
-                .unwrap_or_else(|| DEFAULT_DOMAIN.to_owned());
-            if domain.len() > MAX_DOMAIN_BYTES {
-                return Err(CliError::new(format!(
-                    "--domain is {} bytes long; the limit is {MAX_DOMAIN_BYTES}",
-                    domain.len()
-                )));
-            }
+            let domain = domain_option(args)?;
+            check_values_fit(&args.values, usize::from(args.bits))?;
             Ok(Options::Ristretto255 { domain })
         }
         Curve::Secp256k1 => {
@@ -180,6 +334,7 @@ fn check_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliError> {
                         .map_err(|e| CliError::new(format!("--extra-commit: not hex ({e}): {h:?}")))
                 })
                 .transpose()?;
+            check_values_fit(&args.values, bits)?;
             Ok(Options::Secp256k1 { extra_commit })
         }
     }
@@ -214,10 +369,12 @@ fn prove_ristretto255(values: &[u64], bits: usize, domain: String) -> Result<Pro
             .iter()
             .map(|b| hex::encode(b.to_bytes()))
             .collect(),
+        masks: Vec::new(),
         proof: proof.to_bytes(),
         domain: Some(domain),
         extra_commit: None,
         nonce: None,
+        seed_nonce: None,
     })
 }
 
@@ -256,11 +413,119 @@ fn prove_secp256k1(
             .iter()
             .map(|b| hex::encode(b.to_bytes()))
             .collect(),
+        masks: Vec::new(),
         proof: proof.to_bytes(),
         domain: None,
         extra_commit: extra_commit.map(hex::encode),
         nonce: Some(hex::encode(nonce)),
+        seed_nonce: None,
     })
+}
+
+/// The hex of a scalar's 32-byte encoding (little-endian on ristretto255, big-endian
+/// on secp256k1).
+fn scalar_hex<C: CurveOps>(s: &C::ApiScalar) -> String {
+    hex::encode(C::scalar_to_bytes(&C::scalar_from_api(s)))
+}
+
+/// Proves with Bulletproofs+ on curve `C` over the bases `pc` (`t` mask bases):
+/// random masks, generators `BulletproofGens::new(bits, m)`, the Merlin label of
+/// `options`, and with `options.seed` a random seed nonce.
+fn prove_plus<C: CurveOps>(
+    values: &[u64],
+    bits: usize,
+    options: PlusOptions,
+    pc: &ExtendedPedersenGens<C>,
+) -> Result<Proven, CliError> {
+    let m = values.len();
+    let t = pc.extension_degree();
+    let mut rng = OsRng;
+    let masks: Vec<Vec<C::ApiScalar>> = (0..m)
+        .map(|_| {
+            (0..t)
+                .map(|_| C::scalar_to_api(&C::scalar_random(&mut rng)))
+                .collect()
+        })
+        .collect();
+    let openings: Vec<PlusOpening<'_, C>> = values
+        .iter()
+        .zip(&masks)
+        .map(|(&v, masks)| PlusOpening::new(v, masks))
+        .collect();
+    let bp_gens = ballistic::generators::BulletproofGens::<C>::new(bits, m);
+    // Transcript labels are &'static; the process is short-lived, so leaking one
+    // label is harmless.
+    let label: &'static [u8] = Box::leak(options.domain.clone().into_boxed_str()).as_bytes();
+    let mut transcript = Transcript::new(label);
+    let failed = |e: ballistic::ProofError| CliError::new(format!("proving failed: {e}"));
+    let (proof, commitments, seed_nonce) = if options.seed {
+        let seed = C::scalar_to_api(&C::scalar_random_nonzero(&mut rng).map_err(failed)?);
+        let opening = openings
+            .first()
+            .ok_or_else(|| CliError::new("--seed-nonce needs exactly one value"))?;
+        let min_value = options.min_values.first().copied().unwrap_or(0);
+        let (proof, v) = RangeProofPlus::prove_with_seed(
+            &bp_gens,
+            pc,
+            &mut transcript,
+            opening,
+            min_value,
+            bits,
+            &seed,
+            &mut rng,
+        )
+        .map_err(failed)?;
+        (proof, vec![v], Some(scalar_hex::<C>(&seed)))
+    } else {
+        let (proof, v) = RangeProofPlus::prove(
+            &bp_gens,
+            pc,
+            &mut transcript,
+            &openings,
+            &options.min_values,
+            bits,
+            &mut rng,
+        )
+        .map_err(failed)?;
+        (proof, v, None)
+    };
+    Ok(Proven {
+        commitments: commitments
+            .iter()
+            .map(|c| hex::encode(C::encoding_bytes(c)))
+            .collect(),
+        blindings: Vec::new(),
+        masks: masks
+            .iter()
+            .map(|list| list.iter().map(scalar_hex::<C>).collect())
+            .collect(),
+        proof: proof.to_bytes(),
+        domain: Some(options.domain),
+        extra_commit: None,
+        nonce: None,
+        seed_nonce,
+    })
+}
+
+/// Proves with Bulletproofs+ on `curve` with Tari's bases on ristretto255 and
+/// ballistic's on secp256k1 (`bp_plus::pedersen_gens(t)` of each).
+fn prove_plus_on(
+    curve: Curve,
+    values: &[u64],
+    bits: usize,
+    options: PlusOptions,
+) -> Result<Proven, CliError> {
+    let bad_degree = |e: ballistic::ProofError| CliError::new(format!("--extension-degree: {e}"));
+    match curve {
+        Curve::Ristretto255 => {
+            let pc = ballistic::ristretto::bp_plus::pedersen_gens(options.t).map_err(bad_degree)?;
+            prove_plus(values, bits, options, &pc)
+        }
+        Curve::Secp256k1 => {
+            let pc = ballistic::secp256k1::bp_plus::pedersen_gens(options.t).map_err(bad_degree)?;
+            prove_plus(values, bits, options, &pc)
+        }
+    }
 }
 
 /// Runs `ballistic prove`.
@@ -274,18 +539,31 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
             values.len()
         )));
     }
-    let options = check_options(&args, curve)?;
-    check_values_fit(values, bits)?;
+    let protocol = Protocol::parse(&args.protocol).map_err(CliError::new)?;
+    let options = check_options(&args, curve, protocol)?;
     check_outputs(args.out.as_deref(), args.openings.as_deref())?;
 
     let m = values.len();
+    // Bulletproofs+: the extension degree and the minimum values (when not all zero).
+    let (plus_t, plus_min) = match &options {
+        Options::Plus(p) => (
+            Some(p.t),
+            Some(p.min_values.clone()).filter(|o| !o.is_empty()),
+        ),
+        _ => (None, None),
+    };
     let proven = match options {
         Options::Ristretto255 { domain } => prove_ristretto255(values, bits, domain)?,
         Options::Secp256k1 { extra_commit } => prove_secp256k1(values, bits, extra_commit)?,
+        Options::Plus(options) => prove_plus_on(curve, values, bits, options)?,
     };
+    let protocol_field = plus_t.map(|_| protocol.name());
     let file = ProofFileOut {
         curve: curve.name(),
+        protocol: protocol_field,
         bits,
+        extension_degree: plus_t,
+        min_values: plus_min.clone(),
         domain: proven.domain.as_deref(),
         commitments: proven.commitments.clone(),
         proof: hex::encode(&proven.proof),
@@ -300,17 +578,22 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
     let openings_id = if let Some(path) = &args.openings {
         let openings = OpeningsFile {
             curve: curve.name().to_owned(),
+            protocol: protocol_field.map(str::to_owned),
             bits,
+            extension_degree: plus_t,
+            min_values: plus_min,
             domain: proven.domain.clone(),
             extra_commit: proven.extra_commit.clone(),
             nonce: proven.nonce.clone(),
+            seed_nonce: proven.seed_nonce.clone(),
             openings: values
                 .iter()
-                .zip(&proven.blindings)
                 .zip(&proven.commitments)
-                .map(|((&value, blinding), commitment)| Opening {
+                .enumerate()
+                .map(|(j, (&value, commitment))| Opening {
                     value,
-                    blinding: blinding.clone(),
+                    blinding: proven.blindings.get(j).cloned(),
+                    masks: proven.masks.get(j).cloned(),
                     commitment: commitment.clone(),
                 })
                 .collect(),
@@ -330,8 +613,12 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
     match &args.out {
         Some(path) => {
             output::write_public(path, json.as_bytes(), openings_id)?;
+            let protocol_note = match plus_t {
+                Some(t) => format!(" (bp+, extension degree {t})"),
+                None => String::new(),
+            };
             crate::error::eprint_line(&format!(
-                "wrote {}: {} {} of {bits} bits on {}, {}-byte proof",
+                "wrote {}: {} {} of {bits} bits on {}{protocol_note}, {}-byte proof",
                 path.display(),
                 m,
                 if m == 1 { "value" } else { "values" },

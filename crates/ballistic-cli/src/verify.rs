@@ -3,7 +3,9 @@
 //! Every file gets one of three verdicts:
 //!
 //! * **valid**: well formed, and the proof verifies for its commitments, bit width and
-//!   domain label (ristretto255) or extra commitment (secp256k1);
+//!   domain label (ristretto255, and Bulletproofs+ on both curves) or extra
+//!   commitment (secp256k1 Bulletproofs), and for Bulletproofs+ its extension degree
+//!   and minimum values;
 //! * **INVALID**: well formed, but the proof bytes or the commitments do not decode to
 //!   canonical points and scalars, the proof's length belongs to another shape, or
 //!   the proof does not verify;
@@ -12,8 +14,12 @@
 //!   the file's curve does not support.
 //!
 //! All decodable proofs are verified with ballistic's `BatchVerifier`: one batch for
-//! the ristretto255 files and, for the secp256k1 files, one batch per generator set
-//! (each proof with its own transcript, including its `extra_commit`). A batch costs
+//! the ristretto255 files, Bulletproofs and Bulletproofs+ together (`add` and
+//! `add_plus`, over one `BulletproofGens::new(n, m)` large enough for all of them,
+//! each Bulletproofs+ proof with the Tari bases of its extension degree); for the
+//! secp256k1 files one batch per secp256k1-zkp generator set (each proof with its
+//! own transcript, including its `extra_commit`), and one batch of the
+//! Bulletproofs+ files over `BulletproofGens::new(n, m)`. A batch costs
 //! one multiscalar multiplication when all its proofs are valid; bisection names the
 //! invalid ones, and every file is reported even after a failure. The exit status is
 //! [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
@@ -24,7 +30,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ballistic::curve::Curve as _;
+use ballistic::bp_plus::RangeProofPlus;
+use ballistic::curve::Curve as CurveOps;
+use ballistic::generators::ExtendedPedersenGens;
 use ballistic::merlin::Transcript;
 use ballistic::range_proof::batch::BatchError;
 use ballistic::ristretto::{
@@ -34,7 +42,7 @@ use ballistic::secp256k1 as k1;
 use clap::Args;
 
 use crate::error::{eprint_line, CliError, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-use crate::format::{self, proof_len, rounds_for_shape, Curve, ProofFile};
+use crate::format::{self, proof_len, rounds_for_shape, Curve, ProofFile, Protocol};
 use crate::secp;
 
 /// Arguments of `ballistic verify`.
@@ -79,15 +87,34 @@ struct Secp256k1Proof {
     generators: usize,
 }
 
-/// The decoded statement and proof of one file, by curve.
+/// A decoded Bulletproofs+ proof with its statement, on curve `C`.
+pub(crate) struct PlusProof<C: CurveOps> {
+    pub(crate) proof: RangeProofPlus<C>,
+    pub(crate) commitments: Vec<C::Encoding>,
+    /// The Merlin label.
+    pub(crate) label: &'static [u8],
+    /// The minimum values (empty: all zero).
+    pub(crate) min_values: Vec<u64>,
+    /// The extension degree.
+    pub(crate) t: usize,
+}
+
+/// The decoded statement and proof of one file, by curve and protocol.
 enum Decoded {
     Ristretto255(RistrettoProof),
     Secp256k1(Secp256k1Proof),
+    Ristretto255Plus(PlusProof<ballistic::ristretto::Ristretto>),
+    Secp256k1Plus(PlusProof<k1::Secp256k1>),
 }
 
 /// A well-formed file whose proof and commitments decode, waiting for the batch.
 struct Pending {
     curve: Curve,
+    protocol: Protocol,
+    /// The extension degree (Bulletproofs+).
+    extension_degree: Option<usize>,
+    /// Whether some minimum value is not zero (Bulletproofs+).
+    min_values: bool,
     bits: usize,
     values: usize,
     proof_bytes: usize,
@@ -173,15 +200,59 @@ fn decode_secp256k1(file: &ProofFile) -> Result<Decoded, Verdict> {
     }))
 }
 
+/// Decodes a structurally valid Bulletproofs+ file on curve `C` (the parser has
+/// checked the extension degree byte and the minimum values).
+pub(crate) fn decode_plus<C: CurveOps>(file: &ProofFile) -> Result<PlusProof<C>, Verdict> {
+    let (n, m) = (file.bits, file.commitments.len());
+    let t = file
+        .extension_degree
+        .ok_or_else(|| Verdict::Malformed("field \"extension_degree\": missing".into()))?;
+    let proof = RangeProofPlus::<C>::from_bytes(&file.proof)
+        .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
+    let expected_rounds = rounds_for_shape(n, m);
+    if proof.rounds() != expected_rounds || proof.extension_degree() != t {
+        return Err(wrong_length(
+            file,
+            format::plus_proof_len(file.curve, t, expected_rounds),
+        ));
+    }
+    let mut commitments = Vec::with_capacity(m);
+    for (i, bytes) in file.commitments.iter().enumerate() {
+        let c = C::encoding_from_bytes(bytes)
+            .filter(|c| C::decode(c).is_some())
+            .ok_or_else(|| not_a_point(file.curve, i))?;
+        commitments.push(c);
+    }
+    let domain = file
+        .domain
+        .clone()
+        .ok_or_else(|| Verdict::Malformed("field \"domain\": missing".into()))?;
+    // Transcript labels are &'static; the process is short-lived and labels are
+    // bounded by MAX_DOMAIN_BYTES, so leaking them is harmless.
+    let label: &'static [u8] = Box::leak(domain.into_boxed_str()).as_bytes();
+    Ok(PlusProof {
+        proof,
+        commitments,
+        label,
+        min_values: file.min_values.clone(),
+        t,
+    })
+}
+
 /// Decodes a structurally valid proof file: the proof must parse, have the length of
 /// its shape, and every commitment must be a valid point.
 fn decode_file(file: &ProofFile) -> Result<Pending, Verdict> {
-    let decoded = match file.curve {
-        Curve::Ristretto255 => decode_ristretto255(file)?,
-        Curve::Secp256k1 => decode_secp256k1(file)?,
+    let decoded = match (file.curve, file.protocol) {
+        (Curve::Ristretto255, Protocol::Bp) => decode_ristretto255(file)?,
+        (Curve::Secp256k1, Protocol::Bp) => decode_secp256k1(file)?,
+        (Curve::Ristretto255, Protocol::BpPlus) => Decoded::Ristretto255Plus(decode_plus(file)?),
+        (Curve::Secp256k1, Protocol::BpPlus) => Decoded::Secp256k1Plus(decode_plus(file)?),
     };
     Ok(Pending {
         curve: file.curve,
+        protocol: file.protocol,
+        extension_degree: file.extension_degree,
+        min_values: file.min_values.iter().any(|&o| o != 0),
         bits: file.bits,
         values: file.commitments.len(),
         proof_bytes: file.proof.len(),
@@ -198,7 +269,7 @@ fn check_path(path: &std::path::Path) -> Result<Pending, Verdict> {
     }
 }
 
-/// The files that decoded on ristretto255: `(file index, bits, proof)`.
+/// The Bulletproofs files that decoded on ristretto255: `(file index, bits, proof)`.
 fn ristretto_files(
     files: &[Result<Pending, Verdict>],
 ) -> impl Iterator<Item = (usize, usize, &RistrettoProof)> {
@@ -212,17 +283,84 @@ fn ristretto_files(
     })
 }
 
-/// Batch-verifies the ristretto255 proofs among `files` (one multiscalar
-/// multiplication when all are valid); returns the failures by file index.
+/// The Bulletproofs+ files that decoded on ristretto255: `(file index, bits, proof)`.
+fn ristretto_plus_files(
+    files: &[Result<Pending, Verdict>],
+) -> impl Iterator<Item = (usize, usize, &PlusProof<ballistic::ristretto::Ristretto>)> {
+    files.iter().enumerate().filter_map(|(i, f)| match f {
+        Ok(Pending {
+            bits,
+            decoded: Decoded::Ristretto255Plus(r),
+            ..
+        }) => Some((i, *bits, r)),
+        _ => None,
+    })
+}
+
+/// The Bulletproofs+ bases of every extension degree among `proofs`, built once
+/// each with `bases` (a curve's `bp_plus::pedersen_gens`).
+fn plus_bases<'a, C: CurveOps + 'a>(
+    proofs: impl Iterator<Item = &'a PlusProof<C>>,
+    bases: fn(usize) -> Result<ExtendedPedersenGens<C>, ProofError>,
+) -> BTreeMap<usize, Result<ExtendedPedersenGens<C>, ProofError>> {
+    let degrees: BTreeSet<usize> = proofs.map(|p| p.t).collect();
+    degrees.into_iter().map(|t| (t, bases(t))).collect()
+}
+
+/// Adds the Bulletproofs+ `proofs` (`(file index, bits, proof)`) to `batch`, each
+/// with the bases of its extension degree from `bases`; records the batch slots in
+/// `slots` and returns the files that cannot be added (no bases for their degree).
+fn add_plus_proofs<'a, C: CurveOps + 'a>(
+    batch: &mut ballistic::range_proof::batch::BatchVerifier<'_, C>,
+    proofs: impl Iterator<Item = (usize, usize, &'a PlusProof<C>)>,
+    bases: &BTreeMap<usize, Result<ExtendedPedersenGens<C>, ProofError>>,
+    slots: &mut BTreeMap<usize, usize>,
+) -> BTreeMap<usize, ProofError> {
+    let mut failures = BTreeMap::new();
+    for (i, bits, p) in proofs {
+        match bases.get(&p.t) {
+            Some(Ok(pc)) => {
+                let mut transcript = Transcript::new(p.label);
+                let slot = batch.add_plus(
+                    &p.proof,
+                    pc,
+                    &mut transcript,
+                    &p.commitments,
+                    &p.min_values,
+                    bits,
+                );
+                slots.insert(slot, i);
+            }
+            Some(Err(e)) => {
+                failures.insert(i, e.clone());
+            }
+            None => {
+                failures.insert(i, ProofError::InvalidExtensionDegree);
+            }
+        }
+    }
+    failures
+}
+
+/// Batch-verifies the ristretto255 proofs among `files`, Bulletproofs and
+/// Bulletproofs+ together (one multiscalar multiplication when all are valid);
+/// returns the failures by file index.
 fn verify_ristretto255(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
-    if ristretto_files(files).next().is_none() {
+    if ristretto_files(files).next().is_none() && ristretto_plus_files(files).next().is_none() {
         return BTreeMap::new();
     }
-    let (max_n, max_m) = ristretto_files(files).fold((1, 1), |(n, m), (_, bits, r)| {
-        (n.max(bits), m.max(r.commitments.len()))
+    let shapes = ristretto_files(files)
+        .map(|(_, bits, r)| (bits, r.commitments.len()))
+        .chain(ristretto_plus_files(files).map(|(_, bits, p)| (bits, p.commitments.len())));
+    let (max_n, max_m) = shapes.fold((1, 1), |(n, m), (bits, values)| {
+        (n.max(bits), m.max(values))
     });
     let gens = BulletproofGens::new(max_n, max_m);
     let pc = PedersenGens::default();
+    let plus_pc = plus_bases(
+        ristretto_plus_files(files).map(|(_, _, p)| p),
+        ballistic::ristretto::bp_plus::pedersen_gens,
+    );
     let mut batch = BatchVerifier::new(&gens);
     let mut slots = BTreeMap::new();
     for (i, bits, r) in ristretto_files(files) {
@@ -230,7 +368,54 @@ fn verify_ristretto255(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, Pr
         let slot = batch.add(&r.proof, &pc, &mut transcript, &r.commitments, bits);
         slots.insert(slot, i);
     }
-    failures_by_file(batch.verify(&mut rand::thread_rng()), &slots)
+    let mut failures = add_plus_proofs(
+        &mut batch,
+        ristretto_plus_files(files),
+        &plus_pc,
+        &mut slots,
+    );
+    failures.extend(failures_by_file(
+        batch.verify(&mut rand::thread_rng()),
+        &slots,
+    ));
+    failures
+}
+
+/// Batch-verifies the secp256k1 Bulletproofs+ proofs among `files`, in one batch
+/// over `BulletproofGens::new(n, m)` for the largest `n` and `m` (secp256k1-zkp's
+/// generator sets serve only its own proofs); returns the failures by file index.
+fn verify_secp256k1_plus(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
+    let proofs: Vec<(usize, usize, &PlusProof<k1::Secp256k1>)> = files
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match f {
+            Ok(Pending {
+                bits,
+                decoded: Decoded::Secp256k1Plus(p),
+                ..
+            }) => Some((i, *bits, p)),
+            _ => None,
+        })
+        .collect();
+    if proofs.is_empty() {
+        return BTreeMap::new();
+    }
+    let (max_n, max_m) = proofs.iter().fold((1, 1), |(n, m), (_, bits, p)| {
+        (n.max(*bits), m.max(p.commitments.len()))
+    });
+    let gens = k1::BulletproofGens::new(max_n, max_m);
+    let pc = plus_bases(
+        proofs.iter().map(|(_, _, p)| *p),
+        k1::bp_plus::pedersen_gens,
+    );
+    let mut batch = k1::BatchVerifier::new(&gens);
+    let mut slots = BTreeMap::new();
+    let mut failures = add_plus_proofs(&mut batch, proofs.into_iter(), &pc, &mut slots);
+    failures.extend(failures_by_file(
+        batch.verify(&mut rand::thread_rng()),
+        &slots,
+    ));
+    failures
 }
 
 /// Maps a batch's failures from batch slots to file indices.
@@ -295,19 +480,14 @@ fn verify_secp256k1(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, Proof
 fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
     let mut failures = verify_ristretto255(&files);
     failures.extend(verify_secp256k1(&files));
+    failures.extend(verify_secp256k1_plus(&files));
     files
         .into_iter()
         .enumerate()
         .map(|(i, f)| match f {
             Err(verdict) => verdict,
             Ok(p) => match failures.get(&i) {
-                None => Verdict::Valid(format!(
-                    "{}, {} bits, {}, {} bytes",
-                    p.curve.name(),
-                    p.bits,
-                    plural(p.values, "value"),
-                    p.proof_bytes
-                )),
+                None => Verdict::Valid(describe(&p)),
                 Some(ProofError::VerificationError) => {
                     Verdict::Invalid("proof does not verify".into())
                 }
@@ -315,6 +495,35 @@ fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
             },
         })
         .collect()
+}
+
+/// What a valid proof proves: `ristretto255, 64 bits, 2 values, 736 bytes`, and for
+/// Bulletproofs+ `ristretto255, bp+, 64 bits, 2 values, extension degree 1, 641
+/// bytes` (with `, with minimum values` when one is not zero).
+fn describe(p: &Pending) -> String {
+    let plus = match (p.protocol, p.extension_degree) {
+        (Protocol::BpPlus, Some(t)) => (
+            format!(", {}", p.protocol.name()),
+            format!(
+                ", extension degree {t}{}",
+                if p.min_values {
+                    ", with minimum values"
+                } else {
+                    ""
+                }
+            ),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    format!(
+        "{}{}, {} bits, {}{}, {} bytes",
+        p.curve.name(),
+        plus.0,
+        p.bits,
+        plural(p.values, "value"),
+        plus.1,
+        p.proof_bytes
+    )
 }
 
 /// `"1 value"`, `"2 values"`.
