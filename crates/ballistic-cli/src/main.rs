@@ -9,6 +9,7 @@
 //!                 --values v1,v2,... [--extension-degree T] [--min-values o1,o2,...] \
 //!                 [--domain LABEL] [--out FILE] [--openings FILE [--seed-nonce]]
 //! ballistic verify FILE...
+//! ballistic rewind FILE --nonce HEX [--value V]
 //! ballistic circuit prove shuffle --inputs v1,v2,... --outputs w1,w2,... \
 //!                 [--domain LABEL] [--curve ristretto255|secp256k1] [--out FILE]
 //! ballistic circuit prove sha256 --message TEXT | --message-hex HEX | --block-hex HEX128 \
@@ -132,7 +133,7 @@
 //! on secp256k1 as secp256k1-zkp stores keys); `commitment` repeats `V_j`. On
 //! secp256k1, `nonce` is the 32-byte rewind nonce the proof was made with (drawn from
 //! the OS RNG for every proof, never stored in the proof file): with it a wallet can
-//! rewind a single-value proof (`RangeProof::rewind`) to its
+//! rewind a single-value proof (`RangeProof::rewind`, `ballistic rewind`) to its
 //! value and blinding.
 //!
 //! A Bulletproofs+ openings file repeats `protocol`, `extension_degree` and
@@ -147,6 +148,18 @@
 //!  "openings":[{"value":10,"masks":["<64 hex digits>","<64 hex digits>"],
 //!               "commitment":"<64 hex digits>"}]}
 //! ```
+//!
+//! ## Rewinding
+//!
+//! `rewind FILE --nonce HEX` reads one proof file of one value. A secp256k1 bp file:
+//! `--nonce` is the openings file's `nonce`; prints the value, the blinding and the
+//! 20-byte message (`RangeProof::rewind`, which checks that they open the
+//! commitment). A bp+ file made with `--seed-nonce`: `--nonce` is its `seed_nonce`;
+//! verifies the proof and prints the masks (`recover_masks` with
+//! `VerifyAction::RecoverAndVerify`). A Bulletproofs+ proof does not carry the value,
+//! and a wrong seed gives wrong masks rather than an error: `--value V` checks that
+//! `V` and the masks open the commitment. ristretto255 bp files are not supported
+//! yet.
 //!
 //! ## Exit status
 //!
@@ -171,6 +184,7 @@ mod circuit;
 mod demo;
 mod output;
 mod prove;
+mod rewind;
 mod secp;
 mod vectors;
 mod verify;
@@ -240,6 +254,29 @@ enum Command {
     )]
     Verify(verify::VerifyArgs),
 
+    /// Recover what a proof's nonce reveals: value, blinding and message (secp256k1),
+    /// or the masks (bp+ with a seed nonce).
+    #[command(
+        long_about = "Rewinds one single-value proof file with the nonce from its openings \
+                      file.\n\n\
+                      secp256k1 bp (secp256k1-zkp's format): --nonce is the openings file's \
+                      \"nonce\"; prints the value, the blinding factor and the 20-byte \
+                      message, checked to open the commitment.\n\n\
+                      bp+ made with prove --seed-nonce (either curve): --nonce is the \
+                      openings file's \"seed_nonce\"; verifies the proof and prints the \
+                      recovered masks. The value is not recoverable from a Bulletproofs+ \
+                      proof, and a wrong seed gives wrong masks, not an error: --value V \
+                      checks that V and the masks open the commitment.\n\n\
+                      ristretto255 bp: not supported yet.",
+        after_help = "Examples:\n  \
+                      ballistic prove --curve secp256k1 --values 42 --out grin.json --openings grin-secrets.json\n  \
+                      ballistic rewind grin.json --nonce <\"nonce\" of grin-secrets.json>\n\n\
+                      Exit status: 0 rewound, 1 the nonce does not rewind the proof, the \
+                      bp+ proof does not verify or --value does not open the commitment, \
+                      2 usage error, unsupported proof, or unreadable/malformed file."
+    )]
+    Rewind(rewind::RewindArgs),
+
     /// Arithmetic-circuit (R1CS) proofs: a shuffle, a SHA-256 preimage; verify them.
     #[command(
         arg_required_else_help = true,
@@ -304,6 +341,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Prove(args) => prove::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Rewind(args) => rewind::run(args),
         Command::Circuit(args) => circuit::run(args),
         Command::Demo(args) => demo::run(args),
         Command::Bench(args) => bench::run(args),
