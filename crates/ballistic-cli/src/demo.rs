@@ -605,7 +605,8 @@ pub fn run(_args: DemoArgs) -> Result<ExitCode, CliError> {
         "\nAll checks passed. Try it on your own values:\n   \
          ballistic prove --bits 32 --values 10,20,30 --out proof.json --openings secrets.json\n   \
          ballistic prove --curve secp256k1 --values 42 --out grin.json --openings grin-secrets.json\n   \
-         ballistic verify proof.json grin.json\n   \
+         ballistic prove --protocol bp+ --values 5,6 --min-values 1,0 --out plus.json\n   \
+         ballistic verify proof.json grin.json plus.json\n   \
          ballistic circuit prove sha256 --message 'my secret' --out preimage.json\n   \
          ballistic circuit prove shuffle --inputs 3,1,4,1 --outputs 1,1,3,4 --out shuffle.json\n   \
          ballistic circuit verify preimage.json shuffle.json"
