@@ -1,8 +1,10 @@
 //! The proof file and openings file formats, their limits and their strict parser.
 //!
 //! See the crate documentation (`main.rs`) for the format itself. The parser checks
-//! structure only: JSON syntax, the exact set of fields for the file's curve, types,
-//! hex and byte lengths, the shapes a curve supports, and the limits below. Whether
+//! structure only: JSON syntax, the exact set of fields for the file's curve and
+//! protocol (Bulletproofs or Bulletproofs+), types, hex and byte lengths, the shapes
+//! a curve supports, the extension degree against the proof's first byte, the
+//! minimum values against the bit width, and the limits below. Whether
 //! the bytes are valid curve points and whether the proof verifies is decided by
 //! `verify`, which reports such files as `INVALID` rather than malformed.
 

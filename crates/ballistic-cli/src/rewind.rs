@@ -3,7 +3,8 @@
 //! * A secp256k1 Bulletproofs file (secp256k1-zkp's format, one value): `--nonce` is
 //!   the rewind nonce of the openings file; prints the value, the blinding factor and
 //!   the 20-byte message (`RangeProof::rewind`, which also checks that the value and
-//!   blinding open the commitment).
+//!   blinding open the commitment; the proof itself is not verified: `verify` does
+//!   that).
 //! * A Bulletproofs+ file made with `prove --seed-nonce` (one value, either curve):
 //!   `--nonce` is the seed nonce of the openings file; the proof is verified and its
 //!   masks recovered (`recover_masks` with `VerifyAction::RecoverAndVerify`). The

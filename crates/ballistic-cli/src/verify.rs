@@ -49,7 +49,7 @@ use crate::secp;
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
     /// Proof files to verify (`-` reads one from standard input); ristretto255 and
-    /// secp256k1 files may be mixed.
+    /// secp256k1 files, bp and bp+ files may be mixed.
     #[arg(value_name = "FILE", required_unless_present = "vectors", num_args = 1..)]
     pub files: Vec<PathBuf>,
     /// Instead of proof files, run a Wycheproof-style test-vector file (ristretto255)
