@@ -68,6 +68,13 @@ pub struct ProveArgs {
     #[arg(long)]
     pub seed_nonce: bool,
 
+    /// ristretto255 bp only, one value, with --openings: make the proof rewindable
+    /// with a random 32-byte rewind nonce saved in the openings file, from which
+    /// `ballistic rewind` recovers the value and the blinding (the proof stays an
+    /// ordinary proof in dalek's format).
+    #[arg(long)]
+    pub rewindable: bool,
+
     /// secp256k1 only: bytes (hex) bound into the proof as secp256k1-zkp's
     /// extra_commit, stored in the proof file. --extra-commit "" binds an empty one,
     /// which is a different statement from none.
@@ -195,8 +202,8 @@ struct Proven {
 
 /// The curve-specific options, checked against the curve.
 enum Options {
-    /// ristretto255: the Merlin label.
-    Ristretto255 { domain: String },
+    /// ristretto255: the Merlin label; whether the proof is rewindable.
+    Ristretto255 { domain: String, rewindable: bool },
     /// secp256k1: the extra commitment (`Some(vec![])` differs from `None`).
     Secp256k1 { extra_commit: Option<Vec<u8>> },
     /// Bulletproofs+ (either curve).
@@ -237,6 +244,11 @@ fn domain_option(args: &ProveArgs) -> Result<String, CliError> {
 
 /// Checks the Bulletproofs+ flags (either curve).
 fn check_plus_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliError> {
+    if args.rewindable {
+        return Err(CliError::new(
+            "--rewindable is only for --protocol bp on ristretto255 (bp+ proofs: --seed-nonce)",
+        ));
+    }
     if args.extra_commit.is_some() {
         return Err(CliError::new(format!(
             "--extra-commit is only for --curve secp256k1 with --protocol bp; bp+ proofs \
@@ -297,6 +309,24 @@ fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<O
     if args.seed_nonce {
         return Err(plus_only("--seed-nonce"));
     }
+    if args.rewindable {
+        if curve != Curve::Ristretto255 {
+            return Err(CliError::new(
+                "--rewindable is only for ristretto255 (secp256k1 proofs are always rewindable)",
+            ));
+        }
+        if args.values.len() != 1 {
+            return Err(CliError::new(format!(
+                "--rewindable needs exactly one value (got {})",
+                args.values.len()
+            )));
+        }
+        if args.openings.is_none() {
+            return Err(CliError::new(
+                "--rewindable needs --openings FILE: the rewind nonce is saved only there",
+            ));
+        }
+    }
     match curve {
         Curve::Ristretto255 => {
             if args.extra_commit.is_some() {
@@ -307,7 +337,10 @@ fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<O
             }
             let domain = domain_option(args)?;
             check_values_fit(&args.values, usize::from(args.bits))?;
-            Ok(Options::Ristretto255 { domain })
+            Ok(Options::Ristretto255 {
+                domain,
+                rewindable: args.rewindable,
+            })
         }
         Curve::Secp256k1 => {
             if args.domain.is_some() {
@@ -341,7 +374,12 @@ fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<O
 }
 
 /// Proves on ristretto255 with the Merlin label `domain`.
-fn prove_ristretto255(values: &[u64], bits: usize, domain: String) -> Result<Proven, CliError> {
+fn prove_ristretto255(
+    values: &[u64],
+    bits: usize,
+    domain: String,
+    rewindable: bool,
+) -> Result<Proven, CliError> {
     let m = values.len();
     let mut rng = OsRng;
     let blindings: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
@@ -350,15 +388,33 @@ fn prove_ristretto255(values: &[u64], bits: usize, domain: String) -> Result<Pro
     // Transcript labels are &'static; the process is short-lived, so leaking one
     // label is harmless.
     let label: &'static [u8] = Box::leak(domain.clone().into_boxed_str()).as_bytes();
-    let (proof, commitments) = RangeProof::prove_multiple_with_rng(
-        &bp_gens,
-        &pc_gens,
-        &mut Transcript::new(label),
-        values,
-        &blindings,
-        bits,
-        &mut rng,
-    )
+    let mut nonce_hex = None;
+    let (proof, commitments) = match (rewindable, values, blindings.as_slice()) {
+        (true, [v], [blinding]) => {
+            let nonce = secp::random_nonce(&mut rng);
+            nonce_hex = Some(hex::encode(nonce));
+            RangeProof::prove_single_rewindable(
+                &bp_gens,
+                &pc_gens,
+                &mut Transcript::new(label),
+                *v,
+                blinding,
+                bits,
+                &nonce,
+                &[0u8; 20],
+            )
+            .map(|(p, c)| (p, vec![c]))
+        }
+        _ => RangeProof::prove_multiple_with_rng(
+            &bp_gens,
+            &pc_gens,
+            &mut Transcript::new(label),
+            values,
+            &blindings,
+            bits,
+            &mut rng,
+        ),
+    }
     .map_err(|e| CliError::new(format!("proving failed: {e}")))?;
     Ok(Proven {
         commitments: commitments
@@ -373,7 +429,7 @@ fn prove_ristretto255(values: &[u64], bits: usize, domain: String) -> Result<Pro
         proof: proof.to_bytes(),
         domain: Some(domain),
         extra_commit: None,
-        nonce: None,
+        nonce: nonce_hex,
         seed_nonce: None,
     })
 }
@@ -553,7 +609,9 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
         _ => (None, None),
     };
     let proven = match options {
-        Options::Ristretto255 { domain } => prove_ristretto255(values, bits, domain)?,
+        Options::Ristretto255 { domain, rewindable } => {
+            prove_ristretto255(values, bits, domain, rewindable)?
+        }
         Options::Secp256k1 { extra_commit } => prove_secp256k1(values, bits, extra_commit)?,
         Options::Plus(options) => prove_plus_on(curve, values, bits, options)?,
     };

@@ -796,6 +796,82 @@ fn bp_plus_prove_rejects_bad_flags_with_exit_2() {
 }
 
 #[test]
+fn rewind_a_ristretto255_rewindable_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let args = [
+        "prove",
+        "--bits",
+        "40",
+        "--values",
+        "777",
+        "--domain",
+        "wallet",
+        "--rewindable",
+        "--out",
+        "r.json",
+        "--openings",
+        "rs.json",
+    ];
+    run(d, &args).expect(0);
+    run(d, &["verify", "r.json"]).expect(0);
+    let openings = read_json(&d.join("rs.json"));
+    let nonce = openings["nonce"].as_str().expect("nonce").to_string();
+    let blinding = openings["openings"][0]["blinding"].as_str().expect("hex");
+    let out = run(d, &["rewind", "r.json", "--nonce", &nonce]).expect(0);
+    assert_eq!(
+        out.stdout,
+        format!(
+            "r.json: rewound (ristretto255, 40 bits, 1 value)\nvalue: 777\nblinding: \
+             {blinding}\nmessage: {}\n",
+            "00".repeat(20)
+        )
+    );
+    let other = if nonce.starts_with('0') { "1" } else { "0" };
+    let wrong = format!("{other}{}", &nonce[1..]);
+    let out = run(d, &["rewind", "r.json", "--nonce", &wrong]).expect(1);
+    assert!(out.stdout.contains("r.json: NOT REWOUND"), "{}", out.stdout);
+    // An ordinary ristretto255 proof does not rewind; --rewindable needs one value,
+    // --openings and ristretto255 bp.
+    run(d, &["prove", "--values", "3", "--out", "p.json"]).expect(0);
+    run(d, &["rewind", "p.json", "--nonce", &nonce]).expect(1);
+    for bad in [
+        &[
+            "prove",
+            "--values",
+            "1,2",
+            "--rewindable",
+            "--openings",
+            "x.json",
+        ][..],
+        &["prove", "--values", "1", "--rewindable"][..],
+        &[
+            "prove",
+            "--curve",
+            "secp256k1",
+            "--values",
+            "1",
+            "--rewindable",
+            "--openings",
+            "x.json",
+        ][..],
+        &[
+            "prove",
+            "--protocol",
+            "bp+",
+            "--values",
+            "1",
+            "--rewindable",
+            "--openings",
+            "x.json",
+        ][..],
+    ] {
+        let out = run(d, bad).expect(2);
+        assert!(out.stderr.contains("--rewindable"), "{}", out.stderr);
+    }
+}
+
+#[test]
 fn rewind_a_secp256k1_file_recovers_value_blinding_and_message() {
     let dir = tempfile::tempdir().expect("tempdir");
     let d = dir.path();
@@ -872,10 +948,6 @@ fn rewind_a_secp256k1_file_recovers_value_blinding_and_message() {
         (
             &["two.json", "--nonce", &nonce],
             "two.json: a proof of 2 values; rewinding needs a proof of exactly one value",
-        ),
-        (
-            &["r.json", "--nonce", &nonce],
-            "r.json: rewinding ristretto255 bp proofs is not supported yet",
         ),
         (
             &["k0.json", "--nonce", "abcd"],
