@@ -50,6 +50,7 @@ use crate::weighted_inner_product::WeightedInnerProductProof;
 
 pub(crate) mod nonces;
 mod prover;
+pub mod range;
 pub(crate) mod transcript;
 pub(crate) mod verifier;
 pub mod wire;

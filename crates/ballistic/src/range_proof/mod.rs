@@ -8,6 +8,7 @@
 //! * [`prover`]: constant-time in the values and blindings (policy in its module doc).
 //! * [`verifier`]: every check folded into one multiscalar multiplication.
 //! * [`batch`]: many proofs of any shapes in one multiscalar multiplication.
+//! * [`range`]: proofs of `a <= v <= b` for public bounds.
 //! * [`wire`]: the byte layout of dalek's `bulletproofs` crate.
 //! * [`zkp`]: secp256k1-zkp's byte layout, transcript, nonces and rewinding.
 
@@ -17,6 +18,7 @@ pub mod batch;
 pub mod format;
 mod party;
 pub mod prover;
+pub mod range;
 pub mod rewind;
 pub mod transcript;
 pub mod verifier;
@@ -67,6 +69,45 @@ pub(crate) fn delta<C: Curve>(n: usize, m: usize, y: &C::Scalar, z: &C::Scalar) 
         z_pow *= *z;
     }
     (*z - zz) * sum_of_powers_pow2::<C>(y, np) - two_pow_minus_one::<C>(n) * sum_z
+}
+
+/// `δ(y, z) − Σ_j z^{2+j}·o_j`: the verifier's `δ` for a statement with minimum
+/// values `o_j` (`δ` itself when there are none), since `V_j − o_j·B` commits to the
+/// proven number `v_j − o_j`.
+pub(crate) fn delta_with_min_values<C: Curve>(
+    n: usize,
+    m: usize,
+    y: &C::Scalar,
+    z: &C::Scalar,
+    min_values: &[u64],
+) -> C::Scalar {
+    let mut d = delta::<C>(n, m, y, z);
+    let mut z_pow = *z * *z;
+    for o in min_values {
+        d -= z_pow * C::scalar_from_u64(*o);
+        z_pow *= *z;
+    }
+    d
+}
+
+/// Checks minimum values against a statement of `m` values of `n` bits: one per
+/// value ([`ProofError::InvalidInputLength`] otherwise), each below `2^n`
+/// ([`ProofError::InvalidMinValue`] otherwise; the rule of Bulletproofs+ too).
+pub(crate) fn check_min_values(
+    min_values: Option<&[u64]>,
+    m: usize,
+    n: usize,
+) -> Result<(), ProofError> {
+    let Some(min_values) = min_values else {
+        return Ok(());
+    };
+    if min_values.len() != m {
+        return Err(ProofError::InvalidInputLength);
+    }
+    if n < 64 && min_values.iter().any(|o| o >> n != 0) {
+        return Err(ProofError::InvalidMinValue);
+    }
+    Ok(())
 }
 
 use crate::errors::ProofError;
@@ -405,6 +446,8 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     }
 }
 
+#[cfg(test)]
+mod range_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

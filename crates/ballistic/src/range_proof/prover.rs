@@ -37,7 +37,7 @@
 
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
-use subtle::{Choice, ConstantTimeEq};
+use subtle::{Choice, ConstantTimeEq, ConstantTimeLess};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::format::RangeProofFormat;
@@ -51,14 +51,29 @@ use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{InnerProductProof, ProofPoint, ProverTables};
 
-/// Whether every value fits in `n` bits, computed without secret-dependent branches.
-fn all_in_range(values: &[u64], n: usize) -> Choice {
+/// Whether every `v_j − o_j` (`o_j` the minimum values, zero when `None`) is an
+/// `n`-bit number (no borrow, no high bits), computed without secret-dependent
+/// branches.
+fn all_in_range(values: &[u64], min_values: Option<&[u64]>, n: usize) -> Choice {
     let mut ok = Choice::from(1u8);
-    for v in values {
-        let high = if n >= 64 { 0 } else { *v >> n };
+    for (j, v) in values.iter().enumerate() {
+        let o = min_values.and_then(|o| o.get(j)).copied().unwrap_or(0);
+        ok &= !v.ct_lt(&o);
+        let diff = v.wrapping_sub(o);
+        let high = if n >= 64 { 0 } else { diff >> n };
         ok &= high.ct_eq(&0u64);
     }
     ok
+}
+
+/// The optional parts of a statement beyond the bit width and the commitments (see
+/// [`RangeStatement`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Extras<'a> {
+    /// The range of an `[a, b]` proof (the commitments are the derived ones).
+    pub(crate) range: Option<(u64, u64)>,
+    /// The minimum values, one per value.
+    pub(crate) min_values: Option<&'a [u64]>,
 }
 
 /// Test hooks that turn the prover into a cheating prover (never set outside tests).
@@ -120,6 +135,40 @@ where
     F: RangeProofFormat<C>,
     R: RngCore + CryptoRng,
 {
+    prove_statement(
+        bp_gens,
+        pc_gens,
+        transcript,
+        values,
+        blindings,
+        n,
+        Extras::default(),
+        rng,
+        cheat,
+    )
+}
+
+/// Proves `o_j <= v_j < o_j + 2^n` for `V_j = v_j·B + γ_j·B̃` (`o_j` the minimum
+/// values of `extras`, zero by default), binding the range of `extras` too: the
+/// bits are those of `v_j − o_j`; the commitments, the transcript's nonces and
+/// secp256k1-zkp's embedded value use `v_j` itself.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prove_statement<C, F, R>(
+    bp_gens: &BulletproofGens<C>,
+    pc_gens: &PedersenGens<C>,
+    transcript: &mut F::Transcript,
+    values: &[u64],
+    blindings: &[C::Scalar],
+    n: usize,
+    extras: Extras<'_>,
+    rng: &mut R,
+    cheat: Cheat,
+) -> Result<Proven<C, F>, ProofError>
+where
+    C: Curve,
+    F: RangeProofFormat<C>,
+    R: RngCore + CryptoRng,
+{
     prove_with_nonces::<C, F, _, _>(
         bp_gens,
         pc_gens,
@@ -127,14 +176,16 @@ where
         values,
         blindings,
         n,
+        extras,
         cheat,
         |t: &F::Transcript| t.prover_nonces(values, blindings, rng),
     )
 }
 
-/// [`prove_with`] with the nonces made by `make_nonces` from the transcript once the
-/// whole statement is in it (the transcript's own [`RangeProofTranscript::prover_nonces`],
-/// or the rewindable nonces of [`super::rewind`]).
+/// [`prove_statement`] with the nonces made by `make_nonces` from the transcript
+/// once the whole statement is in it (the transcript's own
+/// [`RangeProofTranscript::prover_nonces`], or the rewindable nonces of
+/// [`super::rewind`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn prove_with_nonces<C, F, N, M>(
     bp_gens: &BulletproofGens<C>,
@@ -143,6 +194,7 @@ pub(crate) fn prove_with_nonces<C, F, N, M>(
     values: &[u64],
     blindings: &[C::Scalar],
     n: usize,
+    extras: Extras<'_>,
     cheat: Cheat,
     make_nonces: M,
 ) -> Result<Proven<C, F>, ProofError>
@@ -157,10 +209,27 @@ where
     }
     let m = values.len();
     let np = bp_gens.check_parties(n, m)?;
+    super::check_min_values(extras.min_values, m, n)?;
     // Public by design: the result of the call says whether the values are in range.
-    if !cheat.skip_range_check && !declassify_bool(Declassified::InRange, all_in_range(values, n)) {
+    if !cheat.skip_range_check
+        && !declassify_bool(
+            Declassified::InRange,
+            all_in_range(values, extras.min_values, n),
+        )
+    {
         return Err(ProofError::ValueOutOfRange);
     }
+    // The numbers whose bits the proof commits to: v_j − o_j.
+    let shifted: Zeroizing<Vec<u64>> = Zeroizing::new(
+        values
+            .iter()
+            .enumerate()
+            .map(|(j, v)| {
+                let o = extras.min_values.and_then(|o| o.get(j)).copied();
+                v.wrapping_sub(o.unwrap_or(0))
+            })
+            .collect(),
+    );
 
     let (B, B_blinding) = pc_gens.bases();
     if !transcript.bind_value_generator(&B) {
@@ -185,7 +254,10 @@ where
             .encoding
         })
         .collect();
-    transcript.append_statement(&RangeStatement::new(n, &V));
+    let mut statement = RangeStatement::new(n, &V);
+    statement.range = extras.range;
+    statement.min_values = extras.min_values;
+    transcript.append_statement(&statement);
     // Witness-bound randomness, derived after the whole statement is in the
     // transcript (its nonce generator zeroizes itself when dropped).
     let mut nonces = make_nonces(transcript);
@@ -200,7 +272,7 @@ where
             offset: 0,
             len: np,
         },
-        values,
+        &shifted,
         blindings,
         &G,
         &H,

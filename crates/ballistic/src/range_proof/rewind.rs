@@ -48,7 +48,7 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroize;
 
 use super::format::Dalek;
-use super::prover::{prove_with_nonces, Cheat};
+use super::prover::{prove_with_nonces, Cheat, Extras};
 use super::transcript::{ProverNonces, RangeProofTranscript, RangeStatement};
 use super::RangeProof;
 use crate::curve::Curve;
@@ -244,6 +244,7 @@ impl<C: Curve> RangeProof<C, Dalek> {
             &[v],
             &g,
             n,
+            Extras::default(),
             Cheat::default(),
             |t: &merlin::Transcript| RewindNonces {
                 d: derive::<C>(t, nonce),

@@ -7,7 +7,9 @@
 //! `ipp v1`, `L`, `R`, `u`).
 //!
 //! What binds the statement: the domain separator carries the bit width `n` and the
-//! number of values `m`; every commitment `V_j` is appended before the first challenge;
+//! number of values `m`; every commitment `V_j` is appended before the first challenge
+//! (after the range of an `[a, b]` proof and the minimum values, when the statement
+//! has them: [`RangeStatement`]);
 //! the inner-product domain separator carries the (padded) vector length; the
 //! generators are fixed by `n`, `m` and the generator labels.
 
@@ -81,19 +83,23 @@ pub trait RangeProofTranscript<C: Curve>: InnerProductTranscript<C> {
     ) -> Self::Nonces;
 }
 
-/// What a range proof proves: every commitment opens to a value of `bits` bits.
+/// What a range proof proves: every commitment `V_j` opens to a value `v_j` with
+/// `o_j <= v_j < o_j + 2^bits` (`o_j` the minimum values, zero by default), and,
+/// for an `[a, b]` range proof, that the two commitments are the ones derived from
+/// a commitment `V` and the range (see [`RangeStatement::with_range`]).
 ///
 /// Every part is bound in the transcript before the first challenge. The type is
-/// `#[non_exhaustive]` so that further parts of a statement (lower bounds of
-/// `[a, b]` ranges, secp256k1-zkp's minimum values) are added without a breaking
-/// change; build it with [`RangeStatement::new`].
+/// `#[non_exhaustive]` so that further parts of a statement are added without a
+/// breaking change; build it with [`RangeStatement::new`] and the `with_` methods.
 ///
 /// # Example
 /// ```
 /// use ballistic::range_proof::transcript::RangeStatement;
 /// use ballistic::curve::ristretto::Ristretto;
 /// let s = RangeStatement::<Ristretto>::new(64, &[]);
-/// assert_eq!((s.bits, s.commitments.len()), (64, 0));
+/// assert_eq!((s.bits, s.commitments.len(), s.range, s.min_values), (64, 0, None, None));
+/// let s = s.with_range(18, 130).with_min_values(&[]);
+/// assert_eq!((s.range, s.min_values), (Some((18, 130)), Some(&[][..])));
 /// ```
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
@@ -102,13 +108,73 @@ pub struct RangeStatement<'a, C: Curve> {
     pub bits: usize,
     /// The value commitments `V_j`, in order (their number is `m`).
     pub commitments: &'a [C::Encoding],
+    /// The range `[a, b]` of an `[a, b]` range proof, whose commitments are
+    /// `V − a·B` and `b·B − V` (`None` for an ordinary range proof).
+    pub range: Option<(u64, u64)>,
+    /// The minimum values `o_j`, one per commitment (secp256k1-zkp's `min_value`).
+    /// `None` and `Some` of zeros are different statements (as in secp256k1-zkp,
+    /// whose transcript hashes the array whenever it is present).
+    pub min_values: Option<&'a [u64]>,
 }
 
 impl<'a, C: Curve> RangeStatement<'a, C> {
     /// Every commitment of `commitments` opens to a `bits`-bit value.
     pub fn new(bits: usize, commitments: &'a [C::Encoding]) -> Self {
-        RangeStatement { bits, commitments }
+        RangeStatement {
+            bits,
+            commitments,
+            range: None,
+            min_values: None,
+        }
     }
+
+    /// The statement of an `[a, b]` range proof: the commitments are `V − a·B` and
+    /// `b·B − V` and `bits = ⌈log2(b − a + 1)⌉` (at least 1).
+    pub fn with_range(mut self, a: u64, b: u64) -> Self {
+        self.range = Some((a, b));
+        self
+    }
+
+    /// The minimum values `o_j`: commitment `j` opens to `v_j` with
+    /// `o_j <= v_j < o_j + 2^bits`.
+    pub fn with_min_values(mut self, min_values: &'a [u64]) -> Self {
+        self.min_values = Some(min_values);
+        self
+    }
+}
+
+/// The domain separator of an `[a, b]` range statement (label `dom-sep`), appended
+/// with `a` and `b` before the proof's own statement.
+pub const RANGE_DOMAIN_SEP: &[u8] = b"ballistic range v1";
+
+/// The domain separator of a statement with minimum values (label `dom-sep`) in the
+/// Merlin flavour, appended with each minimum value before the proof's own
+/// statement.
+pub const MIN_VALUES_DOMAIN_SEP: &[u8] = b"ballistic min values v1";
+
+/// Binds an `[a, b]` range statement in a Merlin transcript: `dom-sep` =
+/// [`RANGE_DOMAIN_SEP`], then `a` and `b` (`append_u64`, labels `a`, `b`). Both
+/// protocols append this before their own statement (the range proofs' `dom-sep`
+/// `rangeproof v1`, Bulletproofs+'s `Bulletproofs+ Range Proof`), so that a
+/// verifier that knows nothing of ranges (dalek's, Tari's) checks an `[a, b]` proof
+/// once the caller has appended the same messages.
+///
+/// # Example
+/// ```
+/// use ballistic::merlin::Transcript;
+/// use ballistic::range_proof::transcript::append_range_statement;
+/// let (mut t1, mut t2) = (Transcript::new(b"ex"), Transcript::new(b"ex"));
+/// append_range_statement(&mut t1, 18, 130);
+/// append_range_statement(&mut t2, 18, 131);
+/// let (mut c1, mut c2) = ([0u8; 32], [0u8; 32]);
+/// t1.challenge_bytes(b"c", &mut c1);
+/// t2.challenge_bytes(b"c", &mut c2);
+/// assert_ne!(c1, c2);
+/// ```
+pub fn append_range_statement(transcript: &mut merlin::Transcript, a: u64, b: u64) {
+    transcript.append_message(b"dom-sep", RANGE_DOMAIN_SEP);
+    transcript.append_u64(b"a", a);
+    transcript.append_u64(b"b", b);
 }
 
 /// The prover's blinding scalars of one proof: `α, ρ` (for `A`, `S`), the pairs
@@ -207,7 +273,19 @@ impl<C: Curve, R: RngCore + CryptoRng> ProverNonces<C> for RngNonces<R> {
 impl<C: Curve> RangeProofTranscript<C> for merlin::Transcript {
     type Nonces = RngNonces<merlin::TranscriptRng>;
 
+    /// With a range, [`append_range_statement`] first; with minimum values,
+    /// `dom-sep` = [`MIN_VALUES_DOMAIN_SEP`] and one `min_value` (`u64`) per value
+    /// next; then dalek's statement.
     fn append_statement(&mut self, statement: &RangeStatement<'_, C>) {
+        if let Some((a, b)) = statement.range {
+            append_range_statement(self, a, b);
+        }
+        if let Some(min_values) = statement.min_values {
+            self.append_message(b"dom-sep", MIN_VALUES_DOMAIN_SEP);
+            for o in min_values {
+                self.append_u64(b"min_value", *o);
+            }
+        }
         self.append_message(b"dom-sep", b"rangeproof v1");
         self.append_u64(b"n", statement.bits as u64);
         self.append_u64(b"m", statement.commitments.len() as u64);

@@ -11,6 +11,9 @@
 //! h_i = z + y^{−i}·(d_i − b·s_{N'−1−i}),   d_i = z^{2+j}·2^(i mod n) (0 at padding)
 //! ```
 //!
+//! With minimum values `o_j` (secp256k1-zkp's `min_value`) `δ(y, z)` is replaced by
+//! `δ(y, z) − Σ_j z^{2+j}·o_j`, since `V_j − o_j·B` commits to the proven `v_j − o_j`.
+//!
 //! A single proof uses `r = 1`; the batch verifier ([`super::batch`]) draws an
 //! independent `(r, c)` per proof and adds the equations, so the coefficients of the
 //! fixed generators `G_i`, `H_i`, `B`, `B̃` are summed across proofs.
@@ -42,8 +45,9 @@ use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
 use super::format::{QBase, RangeProofFormat};
+use super::prover::Extras;
 use super::transcript::{RangeProofTranscript, RangeStatement};
-use super::{delta, RangeProof};
+use super::{delta_with_min_values, RangeProof};
 use crate::curve::scalars::pow_vartime;
 use crate::curve::Curve;
 use crate::errors::ProofError;
@@ -64,6 +68,8 @@ pub(crate) struct Prepared<C: Curve> {
     pub(crate) V: Vec<C::Point>,
     /// The commitments as given.
     pub(crate) V_enc: Vec<C::Encoding>,
+    /// The minimum values (empty: none, the same as all zero for the equation).
+    pub(crate) min_values: Vec<u64>,
     /// `A, S, T_1, T_2`.
     pub(crate) ASTT: [C::Point; 4],
     pub(crate) L: Vec<C::Point>,
@@ -108,8 +114,33 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         n: usize,
         decode_commitments: bool,
     ) -> Result<Prepared<C>, ProofError> {
+        self.prepare_statement(
+            bp_gens,
+            pc_gens,
+            transcript,
+            value_commitments,
+            n,
+            Extras::default(),
+            decode_commitments,
+        )
+    }
+
+    /// [`RangeProof::prepare`] for a statement with the optional parts `extras`
+    /// (an `[a, b]` range, minimum values).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prepare_statement(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut F::Transcript,
+        value_commitments: &[C::Encoding],
+        n: usize,
+        extras: Extras<'_>,
+        decode_commitments: bool,
+    ) -> Result<Prepared<C>, ProofError> {
         let m = value_commitments.len();
         let np = bp_gens.check_parties(n, m)?;
+        super::check_min_values(extras.min_values, m, n)?;
         if self.ipp_proof.a.len() != F::FOLDING.final_len(np)
             || self.ipp_proof.rounds() + self.ipp_proof.a.len().trailing_zeros() as usize
                 != np.trailing_zeros() as usize
@@ -132,7 +163,10 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
             return Err(ProofError::ValueGeneratorMismatch);
         }
         // Commitments may be the identity (value 0, blinding 0), as in dalek.
-        transcript.append_statement(&RangeStatement::new(n, value_commitments));
+        let mut statement = RangeStatement::new(n, value_commitments);
+        statement.range = extras.range;
+        statement.min_values = extras.min_values;
+        transcript.append_statement(&statement);
         let (y, z) = transcript
             .challenge_yz(&self.A.encoding, &self.S.encoding)
             .ok_or(ProofError::VerificationError)?;
@@ -152,6 +186,7 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
             B_blinding,
             V,
             V_enc: value_commitments.to_vec(),
+            min_values: extras.min_values.map(<[u64]>::to_vec).unwrap_or_default(),
             ASTT: [self.A.point, self.S.point, self.T_1.point, self.T_2.point],
             L: self.ipp_proof.L_vec.iter().map(|p| p.point).collect(),
             R: self.ipp_proof.R_vec.iter().map(|p| p.point).collect(),
@@ -183,7 +218,41 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     where
         R: RngCore + CryptoRng,
     {
-        let p = self.prepare(bp_gens, pc_gens, transcript, value_commitments, n, true)?;
+        self.verify_statement(
+            bp_gens,
+            pc_gens,
+            transcript,
+            value_commitments,
+            n,
+            Extras::default(),
+            rng,
+        )
+    }
+
+    /// Verifies one proof of a statement with the optional parts `extras`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn verify_statement<R>(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut F::Transcript,
+        value_commitments: &[C::Encoding],
+        n: usize,
+        extras: Extras<'_>,
+        rng: &mut R,
+    ) -> Result<(), ProofError>
+    where
+        R: RngCore + CryptoRng,
+    {
+        let p = self.prepare_statement(
+            bp_gens,
+            pc_gens,
+            transcript,
+            value_commitments,
+            n,
+            extras,
+            true,
+        )?;
         let tables = bp_gens.verifier_table(p.layout());
         let with_tables = tables.is_some();
         p.verify_alone(bp_gens, &p.V, tables, rng)?;
@@ -376,7 +445,8 @@ impl<C: Curve> Prepared<C> {
             zj *= z;
         }
         let ipa_q = r * w * (self.t_x - ipa.ab);
-        let mut B_scalar = c * (delta::<C>(n, m, &y, &z) - self.t_x);
+        let mut B_scalar =
+            c * (delta_with_min_values::<C>(n, m, &y, &z, &self.min_values) - self.t_x);
         let mut B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
         *self.q_base.pick(&mut B_scalar, &mut B_blinding_scalar) += ipa_q;
         out.pedersen(&[(B_scalar, self.B), (B_blinding_scalar, self.B_blinding)]);

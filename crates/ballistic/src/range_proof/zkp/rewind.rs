@@ -144,7 +144,7 @@ impl RangeProof<Secp256k1, Zkp> {
         bits: Option<usize>,
         nonce: &[u8; 32],
     ) -> Result<Rewound, ProofError> {
-        let r = self.rewind_impl(pc_gens, transcript, commitment, bits, nonce)?;
+        let r = self.rewind_impl(pc_gens, transcript, commitment, bits, None, nonce)?;
         if !r.opens_commitment {
             return Err(ProofError::RewindError);
         }
@@ -193,23 +193,32 @@ impl RangeProof<Secp256k1, Zkp> {
         commitment: &[u8; 33],
         nonce: &[u8; 32],
     ) -> Result<Rewound, ProofError> {
-        self.rewind_impl(pc_gens, transcript, commitment, None, nonce)
+        self.rewind_impl(pc_gens, transcript, commitment, None, None, nonce)
     }
 
-    /// The C library's rewind, and whether the result opens the commitment.
-    fn rewind_impl(
+    /// The C library's rewind, and whether the result opens the commitment;
+    /// `min_value` is the statement's minimum-value array of one entry (`None`:
+    /// none).
+    pub(crate) fn rewind_impl(
         &self,
         pc_gens: &PedersenGens<Secp256k1>,
         transcript: &ZkpTranscript,
         commitment: &[u8; 33],
         bits: Option<usize>,
+        min_value: Option<u64>,
         nonce: &[u8; 32],
     ) -> Result<Rewound, ProofError> {
         let mut t = transcript.clone();
         if !t.bind_value_gen(&Secp256k1::encode(&pc_gens.B)) {
             return Err(ProofError::ValueGeneratorMismatch);
         }
-        t.absorb_statement(bits, core::slice::from_ref(commitment));
+        let min_values = min_value.map(|o| [o]);
+        t.absorb_statement_with(
+            bits,
+            core::slice::from_ref(commitment),
+            None,
+            min_values.as_ref().map(|o| &o[..]),
+        );
         t.update_points(&self.A.encoding, &self.S.encoding);
         t.update_points(&self.A.encoding, &self.S.encoding);
         let z = nonzero(t.state()).ok_or(ProofError::VerificationError)?;

@@ -7,13 +7,14 @@
 //! | `flag(P)`, `X(P)` | the low bit of the encoding's prefix (`y` is not a square) and its x-coordinate |
 //! | `scalar(c)` | `c` read big-endian; rejected (`None`) if `≥ ℓ` or zero — no reduction |
 //!
-//! Statement: `upd(V_j, value_gen)` for every commitment (`value_gen` is the `B` of
+//! Statement: the optional minimum values (`SHA(c ‖ le32(m) ‖ le64(o_0) ‖ …)`),
+//! `upd(V_j, value_gen)` for every commitment (`value_gen` is the `B` of
 //! the Pedersen bases in use; a transcript pinned to another one is rejected), then
-//! the optional
-//! `extra_commit` (secp256k1-zkp's optional minimum values are not supported). For
+//! the optional `extra_commit`. For
 //! shapes secp256k1-zkp does not have (`n·m` not a power of two, padded as in
 //! `docs/padding.md`), `SHA(c ‖ "ballistic padded shape" ‖ le64(n) ‖ le64(m))` comes
-//! first. Then `y, z` from `upd(A, S)` twice,
+//! first, and before it, for ballistic's `[a, b]` range proofs,
+//! `SHA(c ‖ "ballistic range v1" ‖ le64(a) ‖ le64(b))`. Then `y, z` from `upd(A, S)` twice,
 //! `x` from `upd(T_1, T_2)`, `w` from `SHA(c ‖ −τ_x ‖ −μ)` then `SHA(c ‖ t)`, and each
 //! round's `u` from `upd(L, R)`.
 //!
@@ -204,9 +205,32 @@ impl ZkpTranscript {
     }
 
     /// Hashes the statement: each commitment with the value generator, then the
-    /// extra commitment (§5.1; minimum values, which Grin does not use, are not
-    /// supported).
+    /// extra commitment (§5.1), without minimum values.
+    #[cfg(test)]
     pub(crate) fn absorb_statement(&mut self, n: Option<usize>, commitments: &[[u8; 33]]) {
+        self.absorb_statement_with(n, commitments, None, None);
+    }
+
+    /// Hashes the statement (§5.1): for an `[a, b]` range proof (ballistic's, not
+    /// secp256k1-zkp's) `"ballistic range v1" ‖ le64(a) ‖ le64(b)` first; the padded
+    /// shape's `n` and `m` where the shape is not secp256k1-zkp's; the minimum values
+    /// when present (`le32(m) ‖ le64(o_0) ‖ … ‖ le64(o_{m−1})`, even if all zero,
+    /// as secp256k1-zkp does); each commitment with the value generator; the extra
+    /// commitment.
+    pub(crate) fn absorb_statement_with(
+        &mut self,
+        n: Option<usize>,
+        commitments: &[[u8; 33]],
+        range: Option<(u64, u64)>,
+        min_values: Option<&[u64]>,
+    ) {
+        if let Some((a, b)) = range {
+            self.hash(&[
+                crate::range_proof::transcript::RANGE_DOMAIN_SEP,
+                &a.to_le_bytes(),
+                &b.to_le_bytes(),
+            ]);
+        }
         // Shapes secp256k1-zkp does not have (n·m not a power of two: ballistic's
         // padding rule) bind n and m first, so that they can never share a transcript
         // with a secp256k1-zkp statement. secp256k1-zkp's own shapes hash exactly what
@@ -218,6 +242,16 @@ impl ZkpTranscript {
                 &(n as u64).to_le_bytes(),
                 &(m as u64).to_le_bytes(),
             ]);
+        }
+        if let Some(min_values) = min_values {
+            // secp256k1-zkp writes the count as four little-endian bytes of a size_t.
+            let mut h = Sha256::new();
+            h.update(self.state);
+            h.update((min_values.len() as u32).to_le_bytes());
+            for o in min_values {
+                h.update(o.to_le_bytes());
+            }
+            self.state.copy_from_slice(&h.finalize());
         }
         let value_gen = self
             .value_gen
@@ -251,7 +285,12 @@ impl RangeProofTranscript<Secp256k1> for ZkpTranscript {
 
     fn append_statement(&mut self, statement: &RangeStatement<'_, Secp256k1>) {
         self.bits = Some(statement.bits as u64);
-        self.absorb_statement(Some(statement.bits), statement.commitments);
+        self.absorb_statement_with(
+            Some(statement.bits),
+            statement.commitments,
+            statement.range,
+            statement.min_values,
+        );
     }
 
     fn challenge_yz(&mut self, A: &[u8; 33], S: &[u8; 33]) -> Option<(Scalar, Scalar)> {

@@ -1,0 +1,222 @@
+//! Range proofs for `a <= v <= b`, public `u64` bounds `a <= b`, with the protocol
+//! of the range proofs in any wire format (the construction and its security
+//! argument: `docs/range-proof.md`, section "Ranges `[a, b]`").
+//!
+//! | name | meaning |
+//! |---|---|
+//! | `V` | the commitment `v·B + γ·B̃` |
+//! | `k` | [`range_bits`]`(a, b)`: `⌈log2(b − a + 1)⌉`, and 1 when `a = b` |
+//! | `V_lo`, `V_hi` | the derived commitments `V − a·B` (opens to `v − a` with `γ`) and `b·B − V` (opens to `b − v` with `−γ`) |
+//!
+//! The proof is one aggregated proof of the two values `v − a`, `b − v` in `k` bits
+//! over `V_lo`, `V_hi`, after the range statement ([`RangeStatement::with_range`]):
+//! a proof of two `k`-bit values in the same format, which verifiers that know
+//! nothing of ranges (dalek's, for `k ∈ {8, 16, 32, 64}`) accept once the caller has
+//! bound the range as the transcript does ([`append_range_statement`] for Merlin).
+//! The verifier derives `V_lo`, `V_hi` from `V`, `a` and `b` itself.
+//!
+//! [`RangeStatement::with_range`]: super::transcript::RangeStatement::with_range
+//! [`append_range_statement`]: super::transcript::append_range_statement
+
+#![allow(non_snake_case)]
+
+use rand_core::{CryptoRng, RngCore};
+use subtle::{Choice, ConstantTimeLess};
+use zeroize::Zeroizing;
+
+use super::format::RangeProofFormat;
+use super::prover::{prove_statement, Cheat, Extras};
+use super::RangeProof;
+use crate::ct::{declassify_bool, declassify_point, Declassified};
+use crate::curve::{Curve, ProofPoint};
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+
+/// The bit width `k` of an `[a, b]` proof: the number of bits of `b − a`, i.e.
+/// `⌈log2(b − a + 1)⌉`, and 1 when `a = b` (a one-bit proof of `v − a = b − v = 0`).
+/// The generators must support `k` bits for two values.
+///
+/// # Errors
+/// [`ProofError::InvalidRange`] if `a > b`.
+///
+/// # Example
+/// ```
+/// use ballistic::range_proof::range::range_bits;
+/// assert_eq!(range_bits(18, 130)?, 7); // 113 values
+/// assert_eq!(range_bits(0, 255)?, 8); // 256 values: a power of two
+/// assert_eq!(range_bits(5, 5)?, 1);
+/// assert_eq!(range_bits(0, u64::MAX)?, 64);
+/// assert!(range_bits(2, 1).is_err());
+/// # Ok::<(), ballistic::ProofError>(())
+/// ```
+pub fn range_bits(a: u64, b: u64) -> Result<usize, ProofError> {
+    let width = b.checked_sub(a).ok_or(ProofError::InvalidRange)?;
+    Ok((64 - width.leading_zeros() as usize).max(1))
+}
+
+/// Whether `a <= v <= b`, in constant time in `v`.
+pub(crate) fn ct_in_range(v: u64, a: u64, b: u64) -> Choice {
+    !v.ct_lt(&a) & !b.ct_lt(&v)
+}
+
+/// `(V − a·B, b·B − V)` for the value base `B` (public inputs).
+pub(crate) fn derived_commitments<C: Curve>(
+    V: &C::Point,
+    B: &C::Point,
+    a: u64,
+    b: u64,
+) -> [C::Point; 2] {
+    let aB = C::pedersen_mul(&[C::scalar_from_u64(a)], &[*B]);
+    let bB = C::pedersen_mul(&[C::scalar_from_u64(b)], &[*B]);
+    [*V - aB, bB - *V]
+}
+
+/// Proves `a <= v <= b` for `V = v·B + γ·B̃` in the format `F` (see the module
+/// documentation); `cheat` is the test hooks' prover.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prove_range<C, F, R>(
+    bp_gens: &BulletproofGens<C>,
+    pc_gens: &PedersenGens<C>,
+    transcript: &mut F::Transcript,
+    v: u64,
+    blinding: &C::Scalar,
+    a: u64,
+    b: u64,
+    rng: &mut R,
+) -> Result<(RangeProof<C, F>, C::Encoding), ProofError>
+where
+    C: Curve,
+    F: RangeProofFormat<C>,
+    R: RngCore + CryptoRng,
+{
+    let k = range_bits(a, b)?;
+    bp_gens.check_parties(k, 2)?;
+    // Public by design: the call's result says whether the statement holds.
+    if !declassify_bool(Declassified::InRange, ct_in_range(v, a, b)) {
+        return Err(ProofError::ValueOutOfRange);
+    }
+    // In range: neither difference wraps, and both are below 2^k.
+    let values = Zeroizing::new([v.wrapping_sub(a), b.wrapping_sub(v)]);
+    let blindings = Zeroizing::new([*blinding, -*blinding]);
+    let (proof, _) = prove_statement::<C, F, R>(
+        bp_gens,
+        pc_gens,
+        transcript,
+        values.as_slice(),
+        blindings.as_slice(),
+        k,
+        Extras {
+            range: Some((a, b)),
+            min_values: None,
+        },
+        rng,
+        Cheat::default(),
+    )?;
+    let (B, B_blinding) = pc_gens.bases();
+    // Public by design: the commitment is the statement.
+    let V = declassify_point(
+        Declassified::Commitment,
+        ProofPoint::<C>::new(C::pedersen_mul(
+            &[C::scalar_from_u64(v), *blinding],
+            &[B, B_blinding],
+        )),
+    );
+    Ok((proof, V.encoding))
+}
+
+/// `[a, b]` range proofs, for every curve and format.
+impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
+    /// Proves `a <= v <= b` for `V = v·B + blinding·B̃` and public `a <= b`; returns
+    /// the proof and the encoding of `V`. The proof is an aggregated proof of
+    /// `v − a` and `b − v` in [`range_bits`]`(a, b)` bits over `V − a·B` and
+    /// `b·B − V`, with the range bound in the transcript before the proof's own
+    /// statement; `bp_gens` must support that width for two values.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::ValueOutOfRange`] if
+    /// `v` is outside `[a, b]`; [`ProofError::InvalidGeneratorsLength`] if the
+    /// generators are too few.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
+    /// use ballistic::merlin::Transcript;
+    /// let (bp, pc) = (BulletproofGens::new(8, 2), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let blinding = ballistic::ristretto::random_scalar(&mut rng);
+    /// let (proof, v) = RangeProof::prove_range(
+    ///     &bp, &pc, &mut Transcript::new(b"age"), 42, &blinding, 18, 130, &mut rng)?;
+    /// proof.verify_range(&bp, &pc, &mut Transcript::new(b"age"), &v, 18, 130, &mut rng)?;
+    /// // The range is part of the statement.
+    /// assert!(proof
+    ///     .verify_range(&bp, &pc, &mut Transcript::new(b"age"), &v, 18, 131, &mut rng)
+    ///     .is_err());
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    ///
+    /// On secp256k1 in secp256k1-zkp's format (the C library cannot verify it: its
+    /// transcript has no range):
+    /// ```
+    /// use ballistic::secp256k1::{grin_generators, PedersenGens, RangeProof, Transcript};
+    /// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+    /// let (bp, pc) = (grin_generators(), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let g = Secp256k1::scalar_random(&mut rng);
+    /// let (proof, v) = RangeProof::prove_range(
+    ///     &bp, &pc, &mut Transcript::new(), 1000, &g, 1000, 1999, &mut rng)?;
+    /// proof.verify_range(&bp, &pc, &mut Transcript::new(), &v, 1000, 1999, &mut rng)?;
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_range<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut F::Transcript,
+        v: u64,
+        blinding: &C::ApiScalar,
+        a: u64,
+        b: u64,
+        rng: &mut R,
+    ) -> Result<(Self, C::Encoding), ProofError> {
+        let blinding = Zeroizing::new(C::scalar_from_api(blinding));
+        prove_range::<C, F, R>(bp_gens, pc_gens, transcript, v, &blinding, a, b, rng)
+    }
+
+    /// Verifies a proof of [`RangeProof::prove_range`] that the commitment `V`
+    /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` and checks the
+    /// aggregated proof of two [`range_bits`]`(a, b)`-bit values for them, with the
+    /// range bound in the transcript.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if
+    /// the proof does not verify (or `V` is not a valid encoding); the shape errors
+    /// of the generators.
+    #[allow(clippy::too_many_arguments)]
+    pub fn verify_range<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut F::Transcript,
+        V: &C::Encoding,
+        a: u64,
+        b: u64,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        let k = range_bits(a, b)?;
+        let V = C::decode(V).ok_or(ProofError::VerificationError)?;
+        let B = pc_gens.bases().0;
+        let derived = derived_commitments::<C>(&V, &B, a, b).map(|P| C::encode_vartime(&P));
+        self.verify_statement(
+            bp_gens,
+            pc_gens,
+            transcript,
+            &derived,
+            k,
+            Extras {
+                range: Some((a, b)),
+                min_values: None,
+            },
+            rng,
+        )
+    }
+}
