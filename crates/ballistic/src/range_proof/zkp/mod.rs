@@ -1,12 +1,14 @@
 //! The secp256k1-zkp wire format (Grin's Bulletproofs), as an adapter beside the
 //! generic protocol: its transcript flavour ([`transcript::ZkpTranscript`], a SHA-256
 //! chain), its prover nonces ([`nonces`], ChaCha20 from the rewind nonce), its byte
-//! layout ([`wire`]) and rewinding ([`rewind`]), named together by the format type
+//! layout ([`wire`]), rewinding ([`rewind`]) and minimum values ([`min_values`]),
+//! named together by the format type
 //! [`Zkp`]. The protocol itself is [`super::prover`] and [`super::verifier`].
 //!
 //! The format is specified in `docs/secp256k1-zkp-format.md` (section numbers below
 //! refer to it); the notation table there maps every name to the code.
 
+pub mod min_values;
 pub mod nonces;
 pub mod rewind;
 pub mod transcript;
