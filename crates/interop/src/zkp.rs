@@ -451,6 +451,68 @@ impl ZkpContext {
         extra: Option<&[u8]>,
         message: Option<&[u8; 20]>,
     ) -> Option<Vec<u8>> {
+        self.prove_impl(
+            values,
+            None,
+            blinds,
+            nbits,
+            nonce,
+            private_nonce,
+            extra,
+            message,
+        )
+    }
+
+    /// [`ZkpContext::prove`] with the minimum-value array `min_values` (one per
+    /// value; hashed even if all zero): proves `min_values[j] <= values[j] <
+    /// min_values[j] + 2^nbits`. `None` if the C fails, also when a value is below
+    /// its minimum or `values[j] − min_values[j] >= 2^nbits`.
+    ///
+    /// # Panics
+    /// As [`ZkpContext::prove`] (the C aborts unless `values[j] < 2^nbits` for
+    /// `nbits < 64`, minimum values notwithstanding), and if `min_values` does not
+    /// have one entry per value.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_with_min_values(
+        &self,
+        values: &[u64],
+        min_values: &[u64],
+        blinds: &[[u8; 32]],
+        nbits: usize,
+        nonce: &[u8; 32],
+        private_nonce: Option<&[u8; 32]>,
+        extra: Option<&[u8]>,
+        message: Option<&[u8; 20]>,
+    ) -> Option<Vec<u8>> {
+        assert_eq!(
+            min_values.len(),
+            values.len(),
+            "one minimum value per value"
+        );
+        self.prove_impl(
+            values,
+            Some(min_values),
+            blinds,
+            nbits,
+            nonce,
+            private_nonce,
+            extra,
+            message,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn prove_impl(
+        &self,
+        values: &[u64],
+        min_values: Option<&[u64]>,
+        blinds: &[[u8; 32]],
+        nbits: usize,
+        nonce: &[u8; 32],
+        private_nonce: Option<&[u8; 32]>,
+        extra: Option<&[u8]>,
+        message: Option<&[u8; 20]>,
+    ) -> Option<Vec<u8>> {
         let m = values.len();
         assert_eq!(m, blinds.len(), "one blinding per value");
         self.check_shape(nbits, m);
@@ -469,9 +531,9 @@ impl ZkpContext {
         // blinding 32 bytes), `nonce`/`private_nonce` 32 bytes, `message` 20 bytes,
         // `extra` `extra_len` bytes (a non-NULL dangling pointer when empty, which the
         // C hashes as zero bytes); the generators are 64 bytes; `tau_x`, `t_one`,
-        // `t_two`, `commits` and `min_value` are NULL (single-party, no minimum). The
-        // shape checks above rule out every `ARG_CHECK` abort. `self` is `!Sync`, so
-        // the scratch space is not used concurrently.
+        // `t_two` and `commits` are NULL (single-party); `min_value` is NULL or has
+        // `m` entries. The shape checks above rule out every `ARG_CHECK` abort.
+        // `self` is `!Sync`, so the scratch space is not used concurrently.
         let ok = unsafe {
             (self.api.secp256k1_bulletproof_rangeproof_prove)(
                 self.ctx.as_ptr(),
@@ -483,7 +545,7 @@ impl ZkpContext {
                 ptr::null_mut(),
                 ptr::null_mut(),
                 values.as_ptr(),
-                ptr::null(),
+                min_values.map_or(ptr::null(), |o| o.as_ptr()),
                 blind_ptrs.as_ptr(),
                 ptr::null(),
                 m,
@@ -517,6 +579,41 @@ impl ZkpContext {
         nbits: usize,
         extra: Option<&[u8]>,
     ) -> bool {
+        self.verify_impl(proof, commitments, None, nbits, extra)
+    }
+
+    /// [`ZkpContext::verify`] with the minimum-value array `min_values` (one per
+    /// commitment). The C's verifier gets `δ` wrong for `m >= 2` and for minimum
+    /// values of `2^32` or more (§13 of the format document): it rejects those
+    /// proofs, its own included.
+    ///
+    /// # Panics
+    /// As [`ZkpContext::verify`], and if `min_values` does not have one entry per
+    /// commitment.
+    pub fn verify_with_min_values(
+        &self,
+        proof: &[u8],
+        commitments: &[[u8; 33]],
+        min_values: &[u64],
+        nbits: usize,
+        extra: Option<&[u8]>,
+    ) -> bool {
+        assert_eq!(
+            min_values.len(),
+            commitments.len(),
+            "one minimum value per commitment"
+        );
+        self.verify_impl(proof, commitments, Some(min_values), nbits, extra)
+    }
+
+    fn verify_impl(
+        &self,
+        proof: &[u8],
+        commitments: &[[u8; 33]],
+        min_values: Option<&[u64]>,
+        nbits: usize,
+        extra: Option<&[u8]>,
+    ) -> bool {
         self.check_shape(nbits, commitments.len());
         let Some(flat) = self.parse_all(commitments) else {
             return false;
@@ -524,6 +621,7 @@ impl ZkpContext {
         let (extra_ptr, extra_len) = extra.map_or((ptr::null(), 0), |e| (e.as_ptr(), e.len()));
         // SAFETY: `proof` has `proof.len()` readable bytes (the C rejects lengths
         // outside its bounds before reading), `flat` holds `m` 64-byte commitments,
+        // `min_values` is NULL or has `m` entries,
         // `extra` has `extra_len` bytes, `GENERATOR_H` is 64 bytes; the shape checks
         // rule out every `ARG_CHECK`. `self` is `!Sync` (exclusive scratch use).
         let ok = unsafe {
@@ -533,7 +631,7 @@ impl ZkpContext {
                 self.gens.as_ptr(),
                 proof.as_ptr(),
                 proof.len(),
-                ptr::null(),
+                min_values.map_or(ptr::null(), |o| o.as_ptr()),
                 flat.as_ptr(),
                 commitments.len(),
                 nbits,
@@ -643,6 +741,20 @@ impl ZkpContext {
         nonce: &[u8; 32],
         extra: Option<&[u8]>,
     ) -> Option<ZkpRewound> {
+        self.rewind_with_min_value(proof, commitment, 0, nonce, extra)
+    }
+
+    /// [`ZkpContext::rewind`] of a proof made with the minimum value `min_value`,
+    /// which the C hashes only when it is non-zero (so a proof made with the array
+    /// `[0]` cannot be rewound). The value returned is the committed value.
+    pub fn rewind_with_min_value(
+        &self,
+        proof: &[u8],
+        commitment: &[u8; 33],
+        min_value: u64,
+        nonce: &[u8; 32],
+        extra: Option<&[u8]>,
+    ) -> Option<ZkpRewound> {
         let internal = self.parse_commitment(commitment)?;
         let (extra_ptr, extra_len) = extra.map_or((ptr::null(), 0), |e| (e.as_ptr(), e.len()));
         let mut value = 0u64;
@@ -659,7 +771,7 @@ impl ZkpContext {
                 blinding.as_mut_ptr(),
                 proof.as_ptr(),
                 proof.len(),
-                0,
+                min_value,
                 internal.as_ptr(),
                 GENERATOR_H.as_ptr(),
                 nonce.as_ptr(),
