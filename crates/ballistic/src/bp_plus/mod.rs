@@ -57,6 +57,8 @@ pub mod wire;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod toy_tests;
 
 /// A Bulletproofs+ range proof: `A` and the weighted inner-product argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
