@@ -140,6 +140,10 @@ where
     }
     // Public by design: A is part of the proof.
     let A = declassify_point(Declassified::A, ProofPoint::<C>::new(A));
+    // The codec refuses an identity A (probability about 2^-250 for an honest prover).
+    if C::is_identity(&A.point) {
+        return Err(ProofError::ProvingError);
+    }
     let (y, z) = pt
         .challenge_yz(&A.encoding)
         .ok_or(ProofError::ProvingError)?;
