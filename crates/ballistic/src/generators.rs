@@ -162,6 +162,10 @@ pub const MAX_EXTENSION_DEGREE: usize = 6;
 pub struct ExtendedPedersenGens<C: Curve> {
     B: C::Point,
     masks: Vec<C::Point>,
+    /// The encodings of `B` and of the mask bases, computed once (every proof's
+    /// transcript absorbs them).
+    B_enc: C::Encoding,
+    mask_enc: Vec<C::Encoding>,
 }
 
 impl<C: Curve> ExtendedPedersenGens<C> {
@@ -181,7 +185,14 @@ impl<C: Curve> ExtendedPedersenGens<C> {
         if masks.is_empty() || masks.len() > MAX_EXTENSION_DEGREE {
             return Err(ProofError::InvalidExtensionDegree);
         }
-        Ok(ExtendedPedersenGens { B, masks })
+        let B_enc = C::encode_vartime(&B);
+        let mask_enc = masks.iter().map(C::encode_vartime).collect();
+        Ok(ExtendedPedersenGens {
+            B,
+            masks,
+            B_enc,
+            mask_enc,
+        })
     }
 
     /// The number of mask bases `t`.
@@ -228,6 +239,11 @@ impl<C: Curve> ExtendedPedersenGens<C> {
     /// The bases as protocol points.
     pub(crate) fn bases(&self) -> (C::Point, &[C::Point]) {
         (self.B, &self.masks)
+    }
+
+    /// The encodings of `B` and of the mask bases.
+    pub(crate) fn encodings(&self) -> (&C::Encoding, &[C::Encoding]) {
+        (&self.B_enc, &self.mask_enc)
     }
 }
 

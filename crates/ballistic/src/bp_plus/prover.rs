@@ -96,13 +96,12 @@ where
         let p = ProofPoint::<C>::new(pc_gens.commit_scalars(&s));
         V.push(declassify_point(Declassified::Commitment, p).encoding);
     }
-    let B_enc = C::encode_vartime(&B);
-    let mask_enc: Vec<C::Encoding> = masks.iter().map(C::encode_vartime).collect();
+    let (B_enc, mask_enc) = pc_gens.encodings();
     append_statement::<C>(
         transcript,
         &PlusStatement {
-            B: &B_enc,
-            masks: &mask_enc,
+            B: B_enc,
+            masks: mask_enc,
             n,
             commitments: &V,
             min_values: &min_values,

@@ -92,13 +92,12 @@ impl<C: Curve> RangeProofPlus<C> {
         if wip.L.len() != wip.R.len() || wip.L.len() != np.trailing_zeros() as usize {
             return Err(ProofError::VerificationError);
         }
-        let B_enc = C::encode_vartime(&B);
-        let mask_enc: Vec<C::Encoding> = masks.iter().map(C::encode_vartime).collect();
+        let (B_enc, mask_enc) = pc_gens.encodings();
         append_statement::<C>(
             transcript,
             &PlusStatement {
-                B: &B_enc,
-                masks: &mask_enc,
+                B: B_enc,
+                masks: mask_enc,
                 n,
                 commitments,
                 min_values: &min_values,
