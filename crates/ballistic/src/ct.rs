@@ -168,3 +168,13 @@ pub(crate) fn declassify_point<C: Curve>(_what: Declassified, p: ProofPoint<C>) 
     }
     p
 }
+
+/// Overwrites secret intermediate points (a prover's partial sums) with the
+/// identity before their memory is released; the writes are kept by passing the
+/// slice through [`core::hint::black_box`].
+pub(crate) fn wipe_points<C: Curve>(points: &mut [C::Point]) {
+    for p in points.iter_mut() {
+        *p = C::identity();
+    }
+    core::hint::black_box(points);
+}

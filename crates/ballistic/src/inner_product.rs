@@ -632,15 +632,17 @@ fn pair<C: Curve>(v: Vec<C::Point>) -> (C::Point, C::Point) {
     )
 }
 
-/// [`materialise`] without tables, over the base in its own order.
-pub(crate) fn materialise_plain<C: Curve>(
+/// [`materialise`] over the base in its own order, over `tables` of `base_G || base_H`
+/// when given.
+pub(crate) fn materialise_over<C: Curve>(
+    tables: Option<&C::Precomputation>,
     gc: &[C::Scalar],
     hc: &[C::Scalar],
     base_G: &[C::Point],
     base_H: &[C::Point],
     n: usize,
 ) -> (Vec<C::Point>, Vec<C::Point>) {
-    materialise::<C>(None, &|i| i, gc, hc, base_G, base_H, n)
+    materialise::<C>(tables, &|i| i, gc, hc, base_G, base_H, n)
 }
 
 /// The current generators of a block as explicit points:

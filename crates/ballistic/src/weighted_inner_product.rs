@@ -37,6 +37,28 @@
 //! vectors, computes `L_j`, `R_j` directly over the base (each base generator appears
 //! in exactly one of them) and materialises the current generators after
 //! [`crate::inner_product::LAZY_BLOCK_ROUNDS`] rounds.
+//!
+//! ## Rounds over the bits
+//! When the witness has the *bit form* of Bulletproofs+ ([`BitForm`]:
+//! `a = bits + a_pub·1`, `b = bits + b_pub` with secret `bits ∈ {0, 1}` and public
+//! `a_pub`, `b_pub`), the first [`BIT_ROUNDS`] rounds over the original generators
+//! split every sum into a secret part and a public part. After `k` rounds the
+//! current vectors are `a_p = Σ_q ac_q·(bits + a_pub)_{p+nq}` and
+//! `b_p = Σ_q bc_q·(bits + b_pub)_{p+nq}` over the `Q = N'/n` blocks `q` of the
+//! original indices, with public block coefficients `ac_q`, `bc_q` (products of
+//! challenges that are equal over a block, like the generators' `gc`, `hc`). So
+//!
+//! ```text
+//! ⟨y^{−h}·a_lo, G_hi⟩ = Σ_{q,q'} y^{−h}·ac_q·gc_{q'} · Σ_{p<h} bits_{p+nq}·G_{p+h+nq'}  + public
+//! ```
+//!
+//! and likewise for the three other sums of `L_j`, `R_j`: each secret part is `Q²`
+//! subset sums of `h` generators selected by the bits (one constant-time select
+//! and one addition per term) combined by a small constant-time multiscalar
+//! multiplication with public coefficients; the public parts (over `a_pub`,
+//! `b_pub`) are variable-time sums over block sums of `G` and over `H`. This
+//! replaces `2N'` constant-time scalar multiplications per round by about
+//! `N'·2^{k−1}` additions and a `2Q² + 1 + t`-point multiplication.
 
 #![allow(non_snake_case)]
 
@@ -44,10 +66,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::ct::{declassify_point, declassify_scalar, Declassified};
-use crate::curve::{Curve, ProofPoint, TableStrategy};
+use crate::ct::{declassify_point, declassify_scalar, wipe_points, Declassified};
+use crate::curve::{Curve, MsmInput, ProofPoint, SparseMsm, TableStrategy};
 use crate::errors::ProofError;
-use crate::inner_product::{materialise_plain, s_vector, LAZY_BLOCK_ROUNDS};
+use crate::inner_product::{materialise_over, s_vector, LAZY_BLOCK_ROUNDS};
 use crate::transcript::WeightedInnerProductTranscript;
 
 /// The prover's side of the argument's transcript: its messages, plus the nonces it
@@ -95,6 +117,10 @@ pub(crate) struct WipBases<'a, C: Curve> {
     /// Constant-time tables over the original `G || H`
     /// ([`TableStrategy::precompute_for_ct`]), used while the rounds run over them.
     pub(crate) ct_table: Option<&'a C::Precomputation>,
+    /// Variable-time tables over the original `G || H` ([`Curve::precompute`]) for
+    /// the public sums of the rounds over the bits and for materialising the
+    /// current generators.
+    pub(crate) vartime_table: Option<&'a C::Precomputation>,
 }
 
 /// The witness (zeroized when dropped).
@@ -102,6 +128,185 @@ pub(crate) struct WipWitness<C: Curve> {
     pub(crate) a: Zeroizing<Vec<C::Scalar>>,
     pub(crate) b: Zeroizing<Vec<C::Scalar>>,
     pub(crate) alpha: Zeroizing<Vec<C::Scalar>>,
+    /// The same `a`, `b` in bit form, if they have it (see "Rounds over the bits").
+    pub(crate) form: Option<BitForm<C>>,
+}
+
+/// `a = bits + a_pub·1`, `b = bits + b_pub` (module documentation, "Rounds over the
+/// bits"); the bits are secret (zeroized when dropped), `a_pub` and `b_pub` public.
+pub(crate) struct BitForm<C: Curve> {
+    /// One byte `0` or `1` per position.
+    pub(crate) bits: Zeroizing<Vec<u8>>,
+    pub(crate) a_pub: C::Scalar,
+    pub(crate) b_pub: Vec<C::Scalar>,
+}
+
+/// How many of the first rounds run over the bits when the witness has the bit
+/// form: round `k` costs `2·(2Q² + 1 + t)` constant-time scalar multiplications
+/// (`Q = 2^(k−1)`) against `2·(N' + 1 + t)` over the tables, so the first three
+/// rounds gain for every `N' ≥ 64`, fewer for smaller `N'`
+/// ([`bit_rounds`]).
+pub(crate) const BIT_ROUNDS: usize = 3;
+
+/// The rounds over the bits for a witness of length `np`: those whose `2Q²`
+/// combined subset sums are fewer than the `N'` generator terms they replace.
+fn bit_rounds(np: usize) -> usize {
+    (0..BIT_ROUNDS).take_while(|k| 2 << (2 * k) < np).count()
+}
+
+/// The public state of the rounds over the bits: the block coefficients and the
+/// public parts of the current vectors.
+struct BitRounds<C: Curve> {
+    ac: Vec<C::Scalar>,
+    bc: Vec<C::Scalar>,
+    a_pub: C::Scalar,
+    b_pub: Vec<C::Scalar>,
+}
+
+/// The inputs of one round over the bits.
+struct BitRound<'a, C: Curve> {
+    n: usize,
+    bits: &'a [u8],
+    G: &'a [C::Point],
+    H: &'a [C::Point],
+    gc: &'a [C::Scalar],
+    hc: &'a [C::Scalar],
+    y_h: C::Scalar,
+    y_h_inv: C::Scalar,
+    vartime_table: Option<&'a C::Precomputation>,
+}
+
+/// `Σ_{p<len} bits[p]·points[p]` in constant time in the bits.
+fn subset_sum<C: Curve>(bits: &[u8], points: &[C::Point]) -> C::Point {
+    let id = C::identity();
+    let mut acc = C::identity();
+    for (b, p) in bits.iter().zip(points) {
+        acc +=
+            subtle::ConditionallySelectable::conditional_select(&id, p, subtle::Choice::from(*b));
+    }
+    acc
+}
+
+impl<C: Curve> BitRounds<C> {
+    /// `L`, `R` of one round without their `c·B + Σ d_k·B̃_k` terms (which the
+    /// caller adds to the secret parts' sum `extra_L`, `extra_R`).
+    fn round(
+        &self,
+        r: &BitRound<'_, C>,
+        extra_L: (&[C::Scalar], &[C::Point]),
+        extra_R: (&[C::Scalar], &[C::Point]),
+    ) -> (C::Point, C::Point) {
+        let (n, M) = (r.n, r.G.len());
+        let h = n / 2;
+        let q_count = M / n;
+        // Secret parts: per (q, q') the subset sums of the four half-blocks, with
+        // their public coefficients; then `c·B + Σ d·B̃`.
+        let cap = 2 * q_count * q_count + extra_L.0.len();
+        let mut sL: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(cap));
+        let mut sR: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(cap));
+        let mut pL: Vec<C::Point> = Vec::with_capacity(cap);
+        let mut pR: Vec<C::Point> = Vec::with_capacity(cap);
+        for q in 0..q_count {
+            let lo = &r.bits[n * q..n * q + h];
+            let hi = &r.bits[n * q + h..n * (q + 1)];
+            for qp in 0..q_count {
+                let (g, hh) = (r.gc[n * qp], r.hc[n * qp]);
+                let base = n * qp;
+                sL.push(r.y_h_inv * self.ac[q] * g);
+                pL.push(subset_sum::<C>(lo, &r.G[base + h..base + n]));
+                sL.push(self.bc[q] * hh);
+                pL.push(subset_sum::<C>(hi, &r.H[base..base + h]));
+                sR.push(r.y_h * self.ac[q] * g);
+                pR.push(subset_sum::<C>(hi, &r.G[base..base + h]));
+                sR.push(self.bc[q] * hh);
+                pR.push(subset_sum::<C>(lo, &r.H[base + h..base + n]));
+            }
+        }
+        sL.extend_from_slice(extra_L.0);
+        pL.extend_from_slice(extra_L.1);
+        sR.extend_from_slice(extra_R.0);
+        pR.extend_from_slice(extra_R.1);
+        let (secret_L, secret_R) =
+            crate::parallel::join(|| ct_sum::<C>(&sL, &pL), || ct_sum::<C>(&sR, &pR));
+        wipe_points::<C>(&mut pL);
+        wipe_points::<C>(&mut pR);
+
+        // Public parts: `y^{∓h}·a_pub·Σ_q' gc_q'·(block sum of G's other half)` and
+        // `Σ_i hc_i·b_pub[partner]·H_i`.
+        let mut dyn_L: Vec<(C::Scalar, C::Point)> = Vec::with_capacity(q_count);
+        let mut dyn_R: Vec<(C::Scalar, C::Point)> = Vec::with_capacity(q_count);
+        for qp in 0..q_count {
+            let base = n * qp;
+            let sum = |pts: &[C::Point]| pts.iter().fold(C::identity(), |acc, p| acc + *p);
+            let g = r.gc[base] * self.a_pub;
+            dyn_L.push((r.y_h_inv * g, sum(&r.G[base + h..base + n])));
+            dyn_R.push((r.y_h * g, sum(&r.G[base..base + h])));
+        }
+        let mut hL: Vec<(usize, C::Scalar)> = Vec::with_capacity(M / 2);
+        let mut hR: Vec<(usize, C::Scalar)> = Vec::with_capacity(M / 2);
+        for (i, hc) in r.hc.iter().enumerate() {
+            let p = i & (n - 1);
+            if p < h {
+                hL.push((i, *hc * self.b_pub[p + h]));
+            } else {
+                hR.push((i, *hc * self.b_pub[p - h]));
+            }
+        }
+        let public = match r.vartime_table {
+            Some(pre) => {
+                let shift = |v: &[(usize, C::Scalar)]| -> Vec<(usize, C::Scalar)> {
+                    v.iter().map(|(i, s)| (M + i, *s)).collect()
+                };
+                let (tL, tR) = (shift(&hL), shift(&hR));
+                C::vartime_precomputed_mul_many(
+                    pre,
+                    &[
+                        SparseMsm {
+                            statics: &tL,
+                            dynamic: &dyn_L,
+                        },
+                        SparseMsm {
+                            statics: &tR,
+                            dynamic: &dyn_R,
+                        },
+                    ],
+                )
+            }
+            None => {
+                let gather = |h_terms: &[(usize, C::Scalar)], dy: &[(C::Scalar, C::Point)]| {
+                    let mut s: Vec<C::Scalar> = h_terms.iter().map(|(_, s)| *s).collect();
+                    let mut p: Vec<C::Point> = h_terms.iter().map(|(i, _)| r.H[*i]).collect();
+                    s.extend(dy.iter().map(|(s, _)| *s));
+                    p.extend(dy.iter().map(|(_, p)| *p));
+                    (s, p)
+                };
+                let (l, rr) = (gather(&hL, &dyn_L), gather(&hR, &dyn_R));
+                let inputs: [MsmInput<'_, C>; 2] = [(&l.0, &l.1), (&rr.0, &rr.1)];
+                C::vartime_multiscalar_mul_many(&inputs)
+            }
+        };
+        let mut it = public.into_iter();
+        let pub_L = it.next().unwrap_or_else(C::identity);
+        let pub_R = it.next().unwrap_or_else(C::identity);
+        (secret_L + pub_L, secret_R + pub_R)
+    }
+
+    /// Folds the block coefficients and the public parts with the round's `e`.
+    fn fold(&mut self, n: usize, e: C::Scalar, e_inv: C::Scalar, y_h: C::Scalar) {
+        let h = n / 2;
+        let e_inv_y_h = e_inv * y_h;
+        self.ac = self
+            .ac
+            .iter()
+            .flat_map(|c| [*c * e, *c * e_inv_y_h])
+            .collect();
+        self.bc = self.bc.iter().flat_map(|c| [*c * e_inv, *c * e]).collect();
+        self.a_pub = self.a_pub * e + self.a_pub * e_inv_y_h;
+        for i in 0..h {
+            self.b_pub[i] = self.b_pub[i] * e_inv + self.b_pub[h + i] * e;
+        }
+        self.b_pub.truncate(h);
+    }
 }
 
 /// `Σ s_i·P_i` in constant time over the scalars (zeroized when dropped).
@@ -148,6 +353,70 @@ fn sent<C: Curve>(what: Declassified, p: C::Point) -> Result<ProofPoint<C>, Proo
     Ok(p)
 }
 
+/// Declassifies and checks a round's `L`, `R`, records them and returns the round's
+/// challenge.
+fn finish_round<C: Curve, T: WipProverTranscript<C>>(
+    transcript: &mut T,
+    L_vec: &mut Vec<ProofPoint<C>>,
+    R_vec: &mut Vec<ProofPoint<C>>,
+    L: C::Point,
+    R: C::Point,
+) -> Result<C::Scalar, ProofError> {
+    let L = sent::<C>(Declassified::WipL, L)?;
+    let R = sent::<C>(Declassified::WipR, R)?;
+    let e = transcript
+        .challenge_e(&L.encoding, &R.encoding)
+        .ok_or(ProofError::ProvingError)?;
+    L_vec.push(L);
+    R_vec.push(R);
+    Ok(e)
+}
+
+/// Folds the witness (clearing the dropped halves), the masks and the generators'
+/// coefficients with the round's challenge `e` (vectors of current length `n`).
+#[allow(clippy::too_many_arguments)]
+fn fold_round<C: Curve>(
+    w: &mut WipWitness<C>,
+    gc: &mut [C::Scalar],
+    hc: &mut [C::Scalar],
+    dL: &[C::Scalar],
+    dR: &[C::Scalar],
+    n: usize,
+    M: usize,
+    e: C::Scalar,
+    y_h: C::Scalar,
+    y_h_inv: C::Scalar,
+) {
+    let h = n / 2;
+    let e_inv = C::scalar_invert(&e);
+    let e_inv_y_h = e_inv * y_h;
+    let (a, b) = (&mut w.a, &mut w.b);
+    for i in 0..h {
+        a[i] = a[i] * e + a[h + i] * e_inv_y_h;
+        b[i] = b[i] * e_inv + b[h + i] * e;
+    }
+    // Clears the high halves before dropping them from view.
+    for x in a[h..].iter_mut().chain(b[h..].iter_mut()) {
+        x.zeroize();
+    }
+    a.truncate(h);
+    b.truncate(h);
+    let (e_sq, e_inv_sq) = (e * e, e_inv * e_inv);
+    for (k, alpha) in w.alpha.iter_mut().enumerate() {
+        *alpha += dL[k] * e_sq + dR[k] * e_inv_sq;
+    }
+    let e_y_h_inv = e * y_h_inv;
+    for i in 0..M {
+        if i & (n - 1) < h {
+            gc[i] *= e_inv;
+            hc[i] *= e;
+        } else {
+            gc[i] *= e_y_h_inv;
+            hc[i] *= e_inv;
+        }
+    }
+}
+
 /// Proves the relation of the module documentation for the generators `G`, `H` (of
 /// one power-of-two length `N'`, `y_pow` of length `N' + 2`).
 pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
@@ -187,6 +456,21 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
     let mut pedersen: Vec<C::Point> = Vec::with_capacity(1 + t);
     pedersen.push(bases.B);
     pedersen.extend_from_slice(bases.masks);
+    let form = w.form.take();
+    let n_bit_rounds = if form
+        .as_ref()
+        .is_some_and(|f| f.bits.len() == np && f.b_pub.len() == np)
+    {
+        bit_rounds(np)
+    } else {
+        0
+    };
+    let mut bit_state = form.as_ref().map(|f| BitRounds::<C> {
+        ac: vec![C::scalar_one()],
+        bc: vec![C::scalar_one()],
+        a_pub: f.a_pub,
+        b_pub: f.b_pub.clone(),
+    });
     let mut n = np;
     let mut round = 0;
     while n > 1 {
@@ -205,6 +489,45 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
             for i in 0..h {
                 c_L += a[i] * y_pow[i + 1] * b[h + i];
                 c_R += a[h + i] * y_pow[h + i + 1] * b[i];
+            }
+            let over_bits = match (&form, &bit_state) {
+                (Some(f), Some(st)) if round < n_bit_rounds && M == np => Some((f, st)),
+                _ => None,
+            };
+            if let Some((f, st)) = over_bits {
+                transcript.round_nonces(round, &mut dL, &mut dR)?;
+                let mut eL: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(1 + t));
+                let mut eR: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(1 + t));
+                eL.push(c_L);
+                eL.extend_from_slice(&dL);
+                eR.push(c_R);
+                eR.extend_from_slice(&dR);
+                c_L.zeroize();
+                c_R.zeroize();
+                let (L, R) = st.round(
+                    &BitRound {
+                        n,
+                        bits: &f.bits,
+                        G: &base_G,
+                        H: &base_H,
+                        gc: &gc,
+                        hc: &hc,
+                        y_h,
+                        y_h_inv,
+                        vartime_table: bases.vartime_table,
+                    },
+                    (&eL, &pedersen),
+                    (&eR, &pedersen),
+                );
+                drop((eL, eR));
+                let e = finish_round(transcript, &mut L_vec, &mut R_vec, L, R)?;
+                fold_round(&mut w, &mut gc, &mut hc, &dL, &dR, n, M, e, y_h, y_h_inv);
+                if let Some(st) = bit_state.as_mut() {
+                    st.fold(n, e, C::scalar_invert(&e), y_h);
+                }
+                n = h;
+                round += 1;
+                continue;
             }
             // The G side's scalar at current position p: y^h·a_hi (into R over G_lo)
             // or y^{−h}·a_lo (into L over G_hi).
@@ -268,45 +591,14 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
                 },
             );
             drop((sL, sR));
-            let L = sent::<C>(Declassified::WipL, L)?;
-            let R = sent::<C>(Declassified::WipR, R)?;
-            let e = transcript
-                .challenge_e(&L.encoding, &R.encoding)
-                .ok_or(ProofError::ProvingError)?;
-            L_vec.push(L);
-            R_vec.push(R);
-            let e_inv = C::scalar_invert(&e);
-            let e_inv_y_h = e_inv * y_h;
-            let (a, b) = (&mut w.a, &mut w.b);
-            for i in 0..h {
-                a[i] = a[i] * e + a[h + i] * e_inv_y_h;
-                b[i] = b[i] * e_inv + b[h + i] * e;
-            }
-            // Clears the high halves before dropping them from view.
-            for x in a[h..].iter_mut().chain(b[h..].iter_mut()) {
-                x.zeroize();
-            }
-            a.truncate(h);
-            b.truncate(h);
-            let (e_sq, e_inv_sq) = (e * e, e_inv * e_inv);
-            for k in 0..t {
-                w.alpha[k] += dL[k] * e_sq + dR[k] * e_inv_sq;
-            }
-            let e_y_h_inv = e * y_h_inv;
-            for i in 0..M {
-                if i & (n - 1) < h {
-                    gc[i] *= e_inv;
-                    hc[i] *= e;
-                } else {
-                    gc[i] *= e_y_h_inv;
-                    hc[i] *= e_inv;
-                }
-            }
+            let e = finish_round(transcript, &mut L_vec, &mut R_vec, L, R)?;
+            fold_round(&mut w, &mut gc, &mut hc, &dL, &dR, n, M, e, y_h, y_h_inv);
             n = h;
             round += 1;
         }
         if n > 1 {
-            let (new_G, new_H) = materialise_plain::<C>(&gc, &hc, &base_G, &base_H, n);
+            let tables = bases.vartime_table.filter(|_| M == np);
+            let (new_G, new_H) = materialise_over::<C>(tables, &gc, &hc, &base_G, &base_H, n);
             base_G = new_G;
             base_H = new_H;
             gc.clear();

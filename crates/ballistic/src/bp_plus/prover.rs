@@ -30,7 +30,7 @@ use crate::curve::scalars::powers;
 use crate::curve::{Curve, ProofPoint};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
-use crate::weighted_inner_product::{self as wip, WipBases, WipWitness};
+use crate::weighted_inner_product::{self as wip, BitForm, WipBases, WipWitness};
 
 /// Whether every `v_j − o_j` is a `n`-bit number (no borrow, no high bits), in
 /// constant time in the values.
@@ -56,6 +56,29 @@ pub(crate) fn prove<C, R>(
     n: usize,
     seed: Option<&C::ApiScalar>,
     rng: &mut R,
+) -> Result<(RangeProofPlus<C>, Vec<C::Encoding>), ProofError>
+where
+    C: Curve,
+    R: RngCore + CryptoRng,
+{
+    prove_impl(
+        bp_gens, pc_gens, transcript, openings, min_values, n, seed, rng, true,
+    )
+}
+
+/// [`prove`], with the argument's rounds over the bits (`bit_form`, the prover's
+/// choice) or over the general witness (the same proof, more slowly: for tests).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prove_impl<C, R>(
+    bp_gens: &BulletproofGens<C>,
+    pc_gens: &ExtendedPedersenGens<C>,
+    transcript: &mut Transcript,
+    openings: &[Opening<'_, C>],
+    min_values: &[u64],
+    n: usize,
+    seed: Option<&C::ApiScalar>,
+    rng: &mut R,
+    bit_form: bool,
 ) -> Result<(RangeProofPlus<C>, Vec<C::Encoding>), ProofError>
 where
     C: Curve,
@@ -155,6 +178,7 @@ where
     let mut a: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(np));
     let mut b: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(np));
     let z_minus_one = z - one;
+    let mut b_pub: Vec<C::Scalar> = Vec::with_capacity(np);
     let mut z_even = zz;
     for i in 0..np {
         let a_L = C::Scalar::conditional_select(&zero, &one, Choice::from(bits[i]));
@@ -168,9 +192,9 @@ where
         } else {
             zero
         };
+        b_pub.push(z_minus_one + d);
         b.push(a_L + z_minus_one + d);
     }
-    drop(bits);
     let y_top = y_pow[np + 1];
     let mut z_j = zz;
     for j in 0..m {
@@ -183,6 +207,7 @@ where
     drop(gamma);
 
     let ct_table = bp_gens.ct_table(layout);
+    let vartime_table = bp_gens.first_block_table(layout);
     let wip = wip::prove::<C, _>(
         &mut pt,
         &WipBases {
@@ -190,10 +215,20 @@ where
             B,
             masks,
             ct_table: ct_table.as_deref(),
+            vartime_table: vartime_table.as_deref(),
         },
         G,
         H,
-        WipWitness { a, b, alpha },
+        WipWitness {
+            a,
+            b,
+            alpha,
+            form: bit_form.then_some(BitForm {
+                bits,
+                a_pub: zero - z,
+                b_pub,
+            }),
+        },
     )?;
     Ok((RangeProofPlus { A, wip }, V))
 }

@@ -422,3 +422,70 @@ fn mixed_batch_ristretto() {
 fn mixed_batch_secp256k1() {
     mixed_batch::<Secp256k1>();
 }
+
+/// The argument's rounds over the bits give the very proof the general rounds give
+/// (same transcript, same nonces), for shapes with one, two and three such rounds
+/// and for padded shapes, with and without minimum values.
+fn bit_rounds_same_proof<C: Curve>() {
+    let mut r = rng(33);
+    for &(n, m, t) in &[
+        (8usize, 1usize, 1usize),
+        (16, 1, 2),
+        (32, 2, 1),
+        (64, 1, 1),
+        (64, 2, 3),
+        (7, 3, 1),
+        (64, 4, 2),
+    ] {
+        let bp = BulletproofGens::<C>::new(n, m);
+        let pc = gens::<C>(t);
+        let masks = random_masks::<C>(&mut r, m, t);
+        let max = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mins: Vec<u64> = (0..m).map(|j| if j == 1 { 3 } else { 0 }).collect();
+        let values: Vec<u64> = mins
+            .iter()
+            .map(|o| o + r.gen_range(0..=max.min(u64::MAX - o)))
+            .collect();
+        let openings: Vec<Opening<'_, C>> = (0..m)
+            .map(|j| Opening::new(values[j], &masks[j * t..(j + 1) * t]))
+            .collect();
+        let seed: u64 = r.gen();
+        let proofs: Vec<_> = [true, false]
+            .iter()
+            .map(|&bit_form| {
+                super::prover::prove_impl(
+                    &bp,
+                    &pc,
+                    &mut Transcript::new(b"bits"),
+                    &openings,
+                    &mins,
+                    n,
+                    None,
+                    &mut rng(seed),
+                    bit_form,
+                )
+                .unwrap()
+            })
+            .collect();
+        assert_eq!(proofs[0].1, proofs[1].1, "commitments n={n} m={m} t={t}");
+        assert_eq!(
+            proofs[0].0.to_bytes(),
+            proofs[1].0.to_bytes(),
+            "proof n={n} m={m} t={t}"
+        );
+        let (proof, v) = &proofs[0];
+        proof
+            .verify(&bp, &pc, &mut Transcript::new(b"bits"), v, &mins, n, &mut r)
+            .unwrap();
+    }
+}
+
+#[test]
+fn bit_rounds_same_proof_ristretto() {
+    bit_rounds_same_proof::<Ristretto>();
+}
+
+#[test]
+fn bit_rounds_same_proof_secp256k1() {
+    bit_rounds_same_proof::<Secp256k1>();
+}

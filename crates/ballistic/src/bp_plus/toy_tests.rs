@@ -184,10 +184,16 @@ fn prove_rest<T: PlusProverTranscript>(
             B,
             masks,
             ct_table: ct_table.as_deref(),
+            vartime_table: None,
         },
         G,
         H,
-        WipWitness { a, b, alpha },
+        WipWitness {
+            a,
+            b,
+            alpha,
+            form: None,
+        },
     )?;
     Ok(RangeProofPlus { A, wip })
 }
