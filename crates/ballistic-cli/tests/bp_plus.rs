@@ -3,87 +3,19 @@
 //! temporary directory and checks exit statuses, outputs and files, and checks the
 //! files against the library.
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use ballistic::curve::{ristretto::Ristretto, secp256k1::Secp256k1, Curve};
 use ballistic::generators::{BulletproofGens, ExtendedPedersenGens};
 use ballistic::merlin::Transcript;
 use serde_json::{json, Value};
-
-/// The outcome of one run of the binary.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts the exit status and that nothing panicked.
-    fn expect(self, code: i32) -> Run {
-        assert_eq!(
-            self.code, code,
-            "unexpected exit status\nstdout:\n{}\nstderr:\n{}",
-            self.stdout, self.stderr
-        );
-        assert!(
-            !self.stderr.contains("panicked") && !self.stderr.contains("RUST_BACKTRACE"),
-            "the binary panicked:\n{}",
-            self.stderr
-        );
-        self
-    }
-}
-
-/// Runs `ballistic args...` in `dir`.
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ballistic"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run ballistic");
-    Run {
-        code: out.status.code().expect("exited normally, not by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_slice(&fs::read(path).expect("read json")).expect("valid json")
-}
-
-fn write_json(path: &Path, v: &Value) {
-    fs::write(path, serde_json::to_vec(v).expect("encode")).expect("write json");
-}
-
-fn join(values: &[u64]) -> String {
-    values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// `⌈log2(n·m)⌉`, computed independently of the binary.
-fn rounds(n: usize, m: usize) -> usize {
-    let mut r = 0;
-    while (1usize << r) < n * m {
-        r += 1;
-    }
-    r
-}
-
-/// Tari's proof length, computed independently of the binary: the degree byte,
-/// `t + 2` scalars and `3 + 2·rounds` points (32 bytes on ristretto255, 33 on
-/// secp256k1).
-fn expected_plus_len(curve: &str, t: usize, n: usize, m: usize) -> usize {
-    let point = if curve == "secp256k1" { 33 } else { 32 };
-    1 + 32 * (t + 2) + point * (3 + 2 * rounds(n, m))
-}
+use support::{
+    assert_malformed_beside, expected_plus_len, flip_proof_bit, join, proof_of, read_json, run,
+    sorted_keys, verify_all_valid, write_json,
+};
 
 /// Runs `prove --protocol bp+ --curve curve --bits bits --values values` with
 /// `extra` arguments into `dir/name`; returns the path.
@@ -120,20 +52,6 @@ fn prove_plus(
         out.stderr
     );
     dir.join(name)
-}
-
-/// The proof bytes of a file.
-fn proof_of(file: &Value) -> Vec<u8> {
-    hex::decode(file["proof"].as_str().expect("proof hex")).expect("hex")
-}
-
-/// `file` with the lowest bit of proof byte `i` flipped.
-fn flip_proof_bit(file: &Value, i: usize) -> Value {
-    let mut bytes = proof_of(file);
-    bytes[i] ^= 0x01;
-    let mut out = file.clone();
-    out["proof"] = json!(hex::encode(bytes));
-    out
 }
 
 /// The index of the lowest byte of the first `d1` scalar (little-endian on
@@ -256,13 +174,7 @@ fn bp_plus_round_trips_on_both_curves() {
 
         let text = fs::read_to_string(&path).expect("proof file");
         let file: Value = serde_json::from_str(&text).expect("json");
-        let mut keys: Vec<&str> = file
-            .as_object()
-            .expect("object")
-            .keys()
-            .map(String::as_str)
-            .collect();
-        keys.sort_unstable();
+        let keys = sorted_keys(&file);
         let mut expected_keys = vec![
             "bits",
             "commitments",
@@ -390,17 +302,7 @@ fn mixed_bp_and_bp_plus_files_are_batch_verified_and_a_tampered_one_named() {
     let files = [
         "r.json", "rp.json", "k.json", "kp.json", "rp2.json", "kp2.json",
     ];
-    let mut args = vec!["verify"];
-    args.extend_from_slice(&files);
-    let out = run(d, &args).expect(0);
-    assert_eq!(out.stdout.lines().last(), Some("all 6 proofs valid"));
-    let order: Vec<&str> = out
-        .stdout
-        .lines()
-        .filter_map(|l| l.split(':').next())
-        .filter(|n| n.ends_with(".json"))
-        .collect();
-    assert_eq!(order, files);
+    verify_all_valid(d, &files);
 
     // One tampered bp+ file among valid files of both protocols and curves, on each
     // curve: exit 1, named.
@@ -615,21 +517,7 @@ fn malformed_bp_plus_files_exit_2_naming_file_and_field() {
                 bytes.len()
             ),
         ));
-        for (name, value, expected) in &cases {
-            write_json(&d.join(name), value);
-            let out = run(d, &["verify", "good.json", name]).expect(2);
-            assert!(
-                out.stderr.contains(&format!("error: {name}: {expected}")),
-                "{curve} {name}: expected {expected:?} in stderr:\n{}",
-                out.stderr
-            );
-            assert!(
-                out.stdout.contains(&format!("{name}: MALFORMED")),
-                "{}",
-                out.stdout
-            );
-            assert!(out.stdout.contains("good.json: valid"), "{}", out.stdout);
-        }
+        assert_malformed_beside(d, "good.json", &cases, curve);
         // A duplicate field, in raw text.
         let text = serde_json::to_string(&good).expect("encode");
         let dup = text.replacen("{", "{\"extension_degree\":2,", 1);

@@ -1,73 +1,18 @@
 //! End-to-end tests of the `ballistic` binary: every test runs the built executable in
 //! a fresh temporary directory and checks exit statuses, outputs and files.
 
+mod support;
+
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use ballistic::ristretto::{CompressedRistretto, PedersenGens, Scalar};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-
-/// The outcome of one run of the binary.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts the exit status and that nothing panicked.
-    fn expect(self, code: i32) -> Run {
-        assert_eq!(
-            self.code, code,
-            "unexpected exit status\nstdout:\n{}\nstderr:\n{}",
-            self.stdout, self.stderr
-        );
-        assert!(
-            !self.stderr.contains("panicked") && !self.stderr.contains("RUST_BACKTRACE"),
-            "the binary panicked:\n{}",
-            self.stderr
-        );
-        self
-    }
-}
-
-/// Runs `ballistic args...` in `dir`, optionally feeding `stdin`.
-fn run_with_stdin(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ballistic"));
-    cmd.args(args)
-        .current_dir(dir)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("spawn ballistic");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("piped stdin")
-            .write_all(input)
-            .expect("write stdin");
-    }
-    let out = child.wait_with_output().expect("wait for ballistic");
-    Run {
-        code: out.status.code().expect("exited normally, not by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
-
-/// Runs `ballistic args...` in `dir`.
-fn run(dir: &Path, args: &[&str]) -> Run {
-    run_with_stdin(dir, args, None)
-}
+use support::{
+    expected_secp_proof_len, flip_proof_bit, proof_of, read_json, reported_files, rounds, run,
+    run_with_stdin, sorted_keys, verify_all_valid, write_json, Run,
+};
 
 /// Proves `values` at `bits` into `dir/name`; returns the path.
 fn prove(dir: &Path, name: &str, bits: u32, values: &str) -> PathBuf {
@@ -80,21 +25,9 @@ fn prove(dir: &Path, name: &str, bits: u32, values: &str) -> PathBuf {
     dir.join(name)
 }
 
-fn read_json(path: &Path) -> Value {
-    serde_json::from_slice(&fs::read(path).expect("read json")).expect("valid json")
-}
-
-fn write_json(path: &Path, v: &Value) {
-    fs::write(path, serde_json::to_vec(v).expect("encode")).expect("write json");
-}
-
 /// `(2·⌈log2(n·m)⌉ + 9)·32`, computed independently of the binary.
 fn expected_proof_len(n: usize, m: usize) -> usize {
-    let mut rounds = 0;
-    while (1usize << rounds) < n * m {
-        rounds += 1;
-    }
-    (2 * rounds + 9) * 32
+    (2 * rounds(n, m) + 9) * 32
 }
 
 fn is_lower_hex(s: &str) -> bool {
@@ -124,9 +57,7 @@ fn prove_verify_round_trip_for_several_shapes() {
         let path = prove(dir.path(), &name, bits as u32, &list);
 
         let file = read_json(&path);
-        let obj = file.as_object().expect("object");
-        let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-        keys.sort_unstable();
+        let keys = sorted_keys(&file);
         assert_eq!(keys, ["bits", "commitments", "curve", "domain", "proof"]);
         assert_eq!(file["curve"], "ristretto255");
         assert_eq!(file["bits"], bits);
@@ -220,13 +151,7 @@ fn openings_file_holds_the_secrets_and_the_proof_file_does_not() {
     assert_eq!(list.len(), 3);
     let pc = PedersenGens::default();
     for (j, (o, value)) in list.iter().zip([10u64, 65535, 0]).enumerate() {
-        let mut keys: Vec<&str> = o
-            .as_object()
-            .expect("object")
-            .keys()
-            .map(String::as_str)
-            .collect();
-        keys.sort_unstable();
+        let keys = sorted_keys(o);
         assert_eq!(keys, ["blinding", "commitment", "value"]);
         assert_eq!(o["value"], value);
         let blinding_hex = o["blinding"].as_str().expect("hex");
@@ -928,19 +853,6 @@ fn bench_quick_runs_every_workload() {
 // secp256k1 (secp256k1-zkp's, i.e. Grin's, format)
 // ---------------------------------------------------------------------------------
 
-/// secp256k1-zkp's proof length for `n·m` generators (a power of two), computed
-/// independently of the binary: 289, 353, then `353 + ⌈2r/8⌉ + 64·r` for `r` rounds.
-fn expected_secp_proof_len(nm: usize) -> usize {
-    match nm {
-        1 => 289,
-        2 => 353,
-        _ => {
-            let r = nm.trailing_zeros() as usize - 1;
-            353 + (2 * r).div_ceil(8) + 64 * r
-        }
-    }
-}
-
 /// Runs `prove --curve secp256k1` with `extra` arguments into `dir/name`.
 fn prove_secp(dir: &Path, name: &str, bits: u32, values: &str, extra: &[&str]) -> PathBuf {
     let bits = bits.to_string();
@@ -963,15 +875,6 @@ fn prove_secp(dir: &Path, name: &str, bits: u32, values: &str, extra: &[&str]) -
         out.stderr
     );
     dir.join(name)
-}
-
-/// Flips the lowest bit of byte `i` of the proof in `file`.
-fn flip_proof_bit(file: &Value, i: usize) -> Value {
-    let mut bytes = hex::decode(file["proof"].as_str().expect("hex")).expect("hex");
-    bytes[i] ^= 0x01;
-    let mut out = file.clone();
-    out["proof"] = json!(hex::encode(bytes));
-    out
 }
 
 #[test]
@@ -1003,13 +906,7 @@ fn secp256k1_round_trip_single_and_aggregated() {
 
         let text = fs::read_to_string(&path).expect("proof file");
         let file: Value = serde_json::from_str(&text).expect("json");
-        let mut keys: Vec<&str> = file
-            .as_object()
-            .expect("object")
-            .keys()
-            .map(String::as_str)
-            .collect();
-        keys.sort_unstable();
+        let keys = sorted_keys(&file);
         match extra {
             Some(hex) => {
                 assert_eq!(
@@ -1382,9 +1279,8 @@ fn mixed_curve_files_are_verified_together() {
     write_json(&dir.path().join("k1bad.json"), &flip_proof_bit(&k1, 31));
 
     let files = ["r1.json", "k1.json", "r2.json", "k2.json", "k4.json"];
-    let mut args = vec!["verify"];
-    args.extend_from_slice(&files);
-    let out = run(dir.path(), &args).expect(0);
+    // Reported in argument order.
+    let out = verify_all_valid(dir.path(), &files);
     for line in [
         "r1.json: valid (ristretto255, 64 bits, 1 value, 672 bytes)",
         "r2.json: valid (ristretto255, 48 bits, 3 values, 800 bytes)",
@@ -1394,15 +1290,6 @@ fn mixed_curve_files_are_verified_together() {
     ] {
         assert!(out.stdout.contains(line), "missing {line}:\n{}", out.stdout);
     }
-    assert_eq!(out.stdout.lines().last(), Some("all 5 proofs valid"));
-    // Reported in argument order.
-    let order: Vec<&str> = out
-        .stdout
-        .lines()
-        .filter_map(|l| l.split(':').next())
-        .filter(|n| n.ends_with(".json"))
-        .collect();
-    assert_eq!(order, files);
 
     // One invalid secp256k1 proof among valid files of both curves is named.
     let out = run(
@@ -1480,13 +1367,7 @@ fn secp256k1_openings_hold_the_nonce_and_the_proof_file_does_not() {
     let proof = read_json(&dir.path().join("proof.json"));
     let openings = read_json(&dir.path().join("secrets.json"));
 
-    let mut keys: Vec<&str> = openings
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
+    let keys = sorted_keys(&openings);
     assert_eq!(keys, ["bits", "curve", "extra_commit", "nonce", "openings"]);
     assert_eq!(openings["curve"], "secp256k1");
     assert_eq!(openings["bits"], 64);
@@ -1777,11 +1658,6 @@ fn commitments_of(file: &Value) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The proof bytes of a proof file.
-fn proof_of(file: &Value) -> Vec<u8> {
-    hex::decode(file["proof"].as_str().expect("hex string")).expect("hex")
-}
-
 #[test]
 fn circuit_shuffle_round_trip_checked_by_the_library() {
     use ballistic::gadgets::shuffle;
@@ -1798,13 +1674,7 @@ fn circuit_shuffle_round_trip_checked_by_the_library() {
         out.stderr
     );
     let file = read_json(&dir.path().join("s.json"));
-    let mut keys: Vec<&str> = file
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
+    let keys = sorted_keys(&file);
     assert_eq!(
         keys,
         ["circuit", "commitments", "curve", "domain", "k", "proof"]
@@ -2133,13 +2003,10 @@ fn circuit_verify_batches_many_files_and_names_the_invalid_one() {
         Some("4 of 5 proofs valid; invalid: bad.json")
     );
     // In argument order.
-    let order: Vec<&str> = out
-        .stdout
-        .lines()
-        .filter_map(|l| l.split(':').next())
-        .filter(|n| n.ends_with(".json"))
-        .collect();
-    assert_eq!(order, ["a.json", "c.json", "bad.json", "b.json", "d.json"]);
+    assert_eq!(
+        reported_files(&out.stdout),
+        ["a.json", "c.json", "bad.json", "b.json", "d.json"]
+    );
 
     // A malformed file among them: exit 2, and every other file is still verified.
     fs::write(dir.path().join("junk.json"), "[]").expect("write");
@@ -2256,13 +2123,7 @@ fn circuit_sha256_message_round_trip_digest_is_sha2s_and_forgeries_are_invalid()
     );
     let text = fs::read_to_string(dir.path().join("h.json")).expect("read");
     let file: Value = serde_json::from_str(&text).expect("json");
-    let mut keys: Vec<&str> = file
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
+    let keys = sorted_keys(&file);
     assert_eq!(keys, ["circuit", "curve", "digest", "proof", "statement"]);
     assert_eq!(file["circuit"], "sha256");
     assert_eq!(file["curve"], "ristretto255");
