@@ -12,6 +12,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
+use ballistic::range_proof::range::range_bits;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use zeroize::Zeroize;
@@ -218,6 +219,10 @@ pub struct ProofFileOut<'a> {
     /// The bit width `n`: every value is in `[0, 2^n)` (with minimum values,
     /// `[o_j, o_j + 2^n)`).
     pub bits: usize,
+    /// The range `[a, b]` of a range proof (`prove --range`), as two JSON integers;
+    /// `bits` is then [`range_bits`]`(a, b)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<[u64; 2]>,
     /// The extension degree `t` (Bulletproofs+ only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub extension_degree: Option<usize>,
@@ -251,6 +256,9 @@ pub struct OpeningsFile {
     pub protocol: Option<String>,
     /// The bit width of the proof.
     pub bits: usize,
+    /// The range `[a, b]` of a range proof.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<[u64; 2]>,
     /// The extension degree of the proof (Bulletproofs+ only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extension_degree: Option<usize>,
@@ -318,6 +326,7 @@ impl fmt::Debug for OpeningsFile {
             .field("curve", &self.curve)
             .field("protocol", &self.protocol)
             .field("bits", &self.bits)
+            .field("range", &self.range)
             .field("extension_degree", &self.extension_degree)
             .field("min_values", &self.min_values)
             .field("domain", &self.domain)
@@ -352,7 +361,10 @@ impl fmt::Debug for Opening {
 /// secp256k1 the shape passes [`check_secp256k1_shape`]; `extension_degree` is
 /// `Some(t)` with `1 <= t <= 6` exactly for Bulletproofs+, and the proof's first
 /// byte is `t`; `min_values` is empty (all zero) or has one entry per commitment,
-/// each below `2^bits`, and is empty for Bulletproofs.
+/// each below `2^bits`, and is empty for Bulletproofs; with a `range` `(a, b)`,
+/// `a <= b`, `bits` is [`range_bits`]`(a, b)`, there is exactly one commitment and
+/// no minimum values (and on secp256k1 `bits` need not be a secp256k1-zkp width:
+/// the proof is one of two `bits`-bit values, padded as the library pads).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProofFile {
     /// The curve.
@@ -361,6 +373,8 @@ pub struct ProofFile {
     pub protocol: Protocol,
     /// The bit width, in `1..=64`.
     pub bits: usize,
+    /// The range `(a, b)` of a range proof (`a <= v <= b` for the one commitment).
+    pub range: Option<(u64, u64)>,
     /// The extension degree `t` of a Bulletproofs+ proof (its number of mask bases).
     pub extension_degree: Option<usize>,
     /// The minimum values `o_j` of a Bulletproofs+ proof (empty: all zero).
@@ -374,6 +388,22 @@ pub struct ProofFile {
     /// Proof bytes of a possible proof length for the curve.
     pub proof: Vec<u8>,
 }
+
+impl ProofFile {
+    /// The number of values the proof itself is about: two (`v − a` and `b − v`,
+    /// over the commitments the verifier derives) for a range proof, else one per
+    /// commitment.
+    pub fn proof_values(&self) -> usize {
+        if self.range.is_some() {
+            RANGE_PROOF_VALUES
+        } else {
+            self.commitments.len()
+        }
+    }
+}
+
+/// The number of values in the proof of a range file: `v − a` and `b − v`.
+pub const RANGE_PROOF_VALUES: usize = 2;
 
 /// Why a file is not a well-formed proof file; the message does not include the
 /// file name (the caller adds it).
@@ -395,15 +425,15 @@ impl fmt::Display for Malformed {
 
 /// What a proof file is, for messages.
 const EXPECTING: &str = "a ballistic proof file (a JSON object with fields curve, bits, \
-                         domain or extra_commit, commitments, proof; protocol, \
-                         extension_degree, min_values for bp+)";
+                         domain or extra_commit, commitments, proof; range for a range \
+                         proof; protocol, extension_degree, min_values for bp+)";
 
 /// The raw top level of a proof file. Unknown and duplicate fields are rejected by
 /// serde; the values are checked field by field so that messages name the field.
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a ballistic proof file (a JSON object with fields curve, bits, domain or extra_commit, commitments, proof; protocol, extension_degree, min_values for bp+)"
+    expecting = "a ballistic proof file (a JSON object with fields curve, bits, domain or extra_commit, commitments, proof; range for a range proof; protocol, extension_degree, min_values for bp+)"
 )]
 struct RawProofFile {
     #[serde(default)]
@@ -413,6 +443,9 @@ struct RawProofFile {
     protocol: Option<Value>,
     #[serde(default)]
     bits: Value,
+    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    #[serde(default, deserialize_with = "present")]
+    range: Option<Value>,
     /// `None` when absent; `Some(Value::Null)` when present as `null`.
     #[serde(default, deserialize_with = "present")]
     extension_degree: Option<Value>,
@@ -751,6 +784,86 @@ fn min_values_field(
         .collect()
 }
 
+/// The range in field `range`: absent for a proof of `[0, 2^bits)`, else an array
+/// `[a, b]` of two JSON integers (exact over the whole u64 range) with `a <= b`.
+fn range_field(v: Option<&Value>) -> Result<Option<(u64, u64)>, Malformed> {
+    let name = "range";
+    let list = match v {
+        None => return Ok(None),
+        Some(Value::Array(list)) => list,
+        Some(Value::Null) => {
+            return Err(Malformed::field(
+                name,
+                "null; omit the field for a proof of [0, 2^bits)",
+            ))
+        }
+        Some(other) => {
+            return Err(Malformed::field(
+                name,
+                format!(
+                    "expected an array [a, b] of two integers, got {}",
+                    kind(other)
+                ),
+            ))
+        }
+    };
+    let bound = |i: usize, v: &Value| {
+        // serde_json reads integers exactly (up to 2^64 − 1); a number with a
+        // fraction or an exponent, or outside u64, is not an integer here.
+        v.as_u64().ok_or_else(|| {
+            Malformed::field(
+                &format!("range[{i}]"),
+                format!("expected an integer in 0..={}, got {v}", u64::MAX),
+            )
+        })
+    };
+    match list.as_slice() {
+        [a, b] => {
+            let (a, b) = (bound(0, a)?, bound(1, b)?);
+            if a > b {
+                return Err(Malformed::field(
+                    name,
+                    format!("[{a}, {b}] is empty: its lower bound is above its upper bound"),
+                ));
+            }
+            Ok(Some((a, b)))
+        }
+        other => Err(Malformed::field(
+            name,
+            format!(
+                "{}; expected [a, b], two integers",
+                count(other.len(), "entry", "entries")
+            ),
+        )),
+    }
+}
+
+/// Checks the fields a range proof constrains: `bits` is [`range_bits`]`(a, b)` and
+/// there are no minimum values.
+fn check_range_fields(
+    (a, b): (u64, u64),
+    bits: usize,
+    min_values: Option<&Value>,
+) -> Result<(), Malformed> {
+    let k = range_bits(a, b).map_err(|e| Malformed::field("range", e))?;
+    if bits != k {
+        return Err(Malformed::field(
+            "bits",
+            format!(
+                "{bits} disagrees with field \"range\" ([{a}, {b}] is proved in {k} bits, \
+                 the bit length of b − a)"
+            ),
+        ));
+    }
+    if min_values.is_some() {
+        return Err(Malformed::field(
+            "min_values",
+            "a range proof has none (its bounds are field \"range\")",
+        ));
+    }
+    Ok(())
+}
+
 /// Deserializes the top level of a JSON file into `T`, a struct of fields: serde's
 /// derived structs also accept a JSON array of the fields in order, but a file must
 /// be an object (`expecting` says which). Syntax errors are "not valid JSON"; unknown
@@ -794,6 +907,10 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
             ));
         }
     };
+    let range = range_field(raw.range.as_ref())?;
+    if let Some(range) = range {
+        check_range_fields(range, bits, raw.min_values.as_ref())?;
+    }
     let extension_degree = extension_degree_field(protocol, raw.extension_degree.as_ref())?;
 
     let (domain, extra_commit) = match (curve, protocol) {
@@ -850,7 +967,18 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
                 format!("{n} entries; the limit is {MAX_VALUES} values per proof"),
             ));
         }
-        if curve == Curve::Secp256k1 && protocol == Protocol::Bp {
+        if range.is_some() && n != 1 {
+            return Err(Malformed::field(
+                "commitments",
+                format!(
+                    "{}; a range proof has one commitment (the verifier derives the two \
+                     its proof is about)",
+                    count(n, "entry", "entries")
+                ),
+            ));
+        }
+        // A range proof's width is any bit length (the library pads the proof).
+        if curve == Curve::Secp256k1 && protocol == Protocol::Bp && range.is_none() {
             check_secp256k1_bits(bits).map_err(|m| Malformed::field("bits", m))?;
             check_secp256k1_values(n).map_err(|m| Malformed::field("commitments", m))?;
         }
@@ -884,6 +1012,7 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
         curve,
         protocol,
         bits,
+        range,
         extension_degree,
         min_values,
         domain,
@@ -1229,6 +1358,93 @@ mod tests {
         assert_eq!(parse(&m).expect("bp").protocol, Protocol::Bp);
     }
 
+    /// A well-formed range file of `[18, 130]` (7 bits; a proof of two 7-bit values,
+    /// 4 rounds) of `protocol` on `curve`.
+    fn good_range(curve: &str, protocol: &str) -> serde_json::Map<String, Value> {
+        let c = Curve::parse(curve).expect("curve");
+        let commitment = match c {
+            Curve::Ristretto255 => "00".repeat(32),
+            Curve::Secp256k1 => format!("08{}", "00".repeat(32)),
+        };
+        let mut m = object(serde_json::json!({
+            "curve": curve,
+            "bits": 7,
+            "range": [18, 130],
+            "commitments": [commitment],
+        }));
+        let proof = match (c, protocol) {
+            (_, "bp+") => {
+                m.insert("protocol".into(), Value::from("bp+"));
+                m.insert("extension_degree".into(), Value::from(1));
+                format!("01{}", "00".repeat(plus_proof_len(c, 1, 4) - 1))
+            }
+            (Curve::Ristretto255, _) => "00".repeat(proof_len(4)),
+            (Curve::Secp256k1, _) => "00".repeat(c.proof_len(7, 2)),
+        };
+        if c == Curve::Ristretto255 || protocol == "bp+" {
+            m.insert("domain".into(), Value::from("d"));
+        }
+        m.insert("proof".into(), Value::from(proof));
+        m
+    }
+
+    #[test]
+    fn range_files() {
+        for (curve, protocol) in [
+            ("ristretto255", "bp"),
+            ("ristretto255", "bp+"),
+            ("secp256k1", "bp"),
+            ("secp256k1", "bp+"),
+        ] {
+            let ctx = format!("{curve} {protocol}");
+            let f = parse(&good_range(curve, protocol)).expect(&ctx);
+            assert_eq!(f.range, Some((18, 130)), "{ctx}");
+            assert_eq!((f.bits, f.proof_values()), (7, 2), "{ctx}");
+            // The bounds are exact over the whole u64 range; a = b is one bit.
+            for (a, b, bits) in [(0, u64::MAX, 64), ((1 << 53) + 1, u64::MAX, 64), (5, 5, 1)] {
+                let mut m = good_range(curve, protocol);
+                m.insert("range".into(), serde_json::json!([a, b]));
+                m.insert("bits".into(), Value::from(bits));
+                assert_eq!(parse(&m).map(|f| f.range), Ok(Some((a, b))), "{ctx}");
+            }
+            let two = Value::Array(vec![
+                good_range(curve, protocol)["commitments"][0].clone();
+                2
+            ]);
+            let cases: Vec<(&str, Option<Value>, &str)> = vec![
+                ("range", Some(Value::Null), "field \"range\": null; omit the field"),
+                ("range", Some(Value::from("18..=130")), "field \"range\": expected an array [a, b] of two integers, got a string"),
+                ("range", Some(serde_json::json!([18])), "field \"range\": 1 entry; expected [a, b], two integers"),
+                ("range", Some(serde_json::json!([])), "field \"range\": 0 entries"),
+                ("range", Some(serde_json::json!([18, 130, 140])), "field \"range\": 3 entries"),
+                ("range", Some(serde_json::json!([131, 130])), "field \"range\": [131, 130] is empty"),
+                ("range", Some(serde_json::json!([18.0, 130])), "field \"range[0]\": expected an integer"),
+                ("range", Some(serde_json::json!([18, -1])), "field \"range[1]\": expected an integer"),
+                ("range", Some(serde_json::json!(["18", 130])), "field \"range[0]\": expected an integer"),
+                ("range", Some(serde_json::json!([18, null])), "field \"range[1]\": expected an integer"),
+                ("range", Some(serde_json::json!([0, 255])), "field \"bits\": 7 disagrees with field \"range\" ([0, 255] is proved in 8 bits"),
+                ("bits", Some(Value::from(64)), "field \"bits\": 64 disagrees with field \"range\" ([18, 130] is proved in 7 bits"),
+                ("min_values", Some(serde_json::json!([0])), "field \"min_values\": a range proof has none"),
+                ("commitments", Some(two), "field \"commitments\": 2 entries; a range proof has one commitment"),
+                ("commitments", Some(serde_json::json!([])), "field \"commitments\": empty"),
+            ];
+            assert_field_errors(|| good_range(curve, protocol), parse, cases);
+            // Integers beyond u64 and exponents are not integers for the reader.
+            let text = serde_json::to_string(&good_range(curve, protocol)).unwrap_or_default();
+            for bad in ["18446744073709551616", "1e2", "130.5"] {
+                let changed = text.replace("[18,130]", &format!("[18,{bad}]"));
+                assert_ne!(changed, text, "{bad}");
+                let e = parse_proof_file(changed.as_bytes()).unwrap_err().0;
+                assert!(e.contains("field \"range[1]\": expected an integer"), "{e}");
+            }
+        }
+        // Without a range, a secp256k1 bp file keeps secp256k1-zkp's widths.
+        let mut m = good_range("secp256k1", "bp");
+        m.remove("range");
+        let e = parse(&m).unwrap_err().0;
+        assert!(e.contains("7 bits is not a secp256k1-zkp bit width"), "{e}");
+    }
+
     #[test]
     fn rejects_duplicates_and_non_objects() {
         let dup = br#"{"bits":8,"bits":8}"#;
@@ -1275,6 +1491,7 @@ mod secret_debug_tests {
             curve: "secp256k1".into(),
             protocol: Some("bp+".into()),
             bits: 64,
+            range: Some([18, 130]),
             extension_degree: Some(2),
             min_values: None,
             domain: None,

@@ -8,6 +8,9 @@
 //! ballistic prove --protocol bp+ [--curve ristretto255|secp256k1] [--bits N] \
 //!                 --values v1,v2,... [--extension-degree T] [--min-values o1,o2,...] \
 //!                 [--domain LABEL] [--out FILE] [--openings FILE [--seed-nonce]]
+//! ballistic prove --range A..=B --values V [--curve ristretto255|secp256k1] \
+//!                 [--protocol bp|bp+] [--extension-degree T] [--domain LABEL] \
+//!                 [--extra-commit HEX] [--out FILE] [--openings FILE]
 //! ballistic verify FILE...
 //! ballistic rewind FILE --nonce HEX [--value V]
 //! ballistic circuit prove shuffle --inputs v1,v2,... --outputs w1,w2,... \
@@ -43,16 +46,25 @@
 //!  "commitments":["<64 hex digits>", "..."],"proof":"<hex>"}
 //! ```
 //!
+//! A range proof file (`prove --range A..=B`: `a <= v <= b` for one committed `v`),
+//! of either protocol on either curve, adds `range`; its `bits` is derived from it:
+//!
+//! ```json
+//! {"curve":"ristretto255","bits":7,"range":[18,130],"domain":"ballistic",
+//!  "commitments":["<64 hex digits>"],"proof":"<hex>"}
+//! ```
+//!
 //! | field          | meaning                                                          |
 //! |----------------|------------------------------------------------------------------|
 //! | `curve`        | `"ristretto255"` or `"secp256k1"`                                |
 //! | `protocol`     | optional: `"bp"` (Bulletproofs) or `"bp+"` (Bulletproofs+); absent means `"bp"` (files written before Bulletproofs+ stay valid; `prove` writes the field only for `"bp+"`) |
-//! | `bits`         | the bit width `n` in `1..=64` (secp256k1 bp: 1, 2, 4, 8, 16, 32 or 64): every value is in `[0, 2^n)` (bp+ with minimum values: `[o_j, o_j + 2^n)`) |
+//! | `bits`         | the bit width `n` in `1..=64` (secp256k1 bp: 1, 2, 4, 8, 16, 32 or 64): every value is in `[0, 2^n)` (bp+ with minimum values: `[o_j, o_j + 2^n)`). With `range`: `k = range_bits(a, b)`, the bit length of `b − a` (1 when `a = b`), any width on both curves, and it must agree with `range` |
+//! | `range`        | optional: `[a, b]`, two JSON integers (u64, exact: see below) with `a <= b`: the file proves `a <= v <= b` for its one commitment. Absent means an ordinary proof of `[0, 2^n)`. Not with `min_values` |
 //! | `extension_degree` | bp+ only (required): the number `t` in `1..=6` of mask bases per commitment (Tari's extension degree); the proof's first byte must be `t` |
 //! | `min_values`   | bp+ only (optional): one minimum value `o_j` per commitment, each below `2^n`, as JSON integers (u64, exact: see below). Absent means all zero; `prove` writes it only when one is not zero |
 //! | `domain`       | ristretto255 and bp+ on both curves (required): the Merlin transcript label (default `ballistic`), ≤ 1024 bytes |
 //! | `extra_commit` | secp256k1 bp only (optional): secp256k1-zkp's `extra_commit`, hashed into the transcript. Absent means none, which differs from `""` (an empty one) |
-//! | `commitments`  | `m` ≥ 1 commitments `V_j = v_j·B + γ_j·B̃` (bp+: `v_j·B + Σ_k γ_{j,k}·B̃_k`; secp256k1 bp: `m` a power of two); ristretto255: compressed points (32 bytes); secp256k1: secp256k1-zkp commitments `v·H + γ·G` (33 bytes, `0x08`/`0x09` then x) |
+//! | `commitments`  | `m` ≥ 1 commitments `V_j = v_j·B + γ_j·B̃` (bp+: `v_j·B + Σ_k γ_{j,k}·B̃_k`; secp256k1 bp: `m` a power of two; with `range`: exactly one, `V`); ristretto255: compressed points (32 bytes); secp256k1: secp256k1-zkp commitments `v·H + γ·G` (33 bytes, `0x08`/`0x09` then x) |
 //! | `proof`        | ristretto255 bp: the byte layout of dalek's `bulletproofs` crate, `(2·⌈log2(n·m)⌉ + 9)·32` bytes; secp256k1 bp: secp256k1-zkp's layout (675 bytes for one 64-bit value, 739 for two); bp+: Tari's layout (`t`, `d1`, `A`, `A1`, `B`, `r1`, `s1`, `L`/`R` pairs), `1 + 32·(t + 5 + 2·⌈log2(n·m)⌉)` bytes on ristretto255 (577 for one 64-bit value at `t = 1`), `1 + 32·(t + 2) + 33·(3 + 2·⌈log2(n·m)⌉)` on secp256k1 (592) |
 //!
 //! Bytes are lowercase hex (uppercase is accepted on input). On ristretto255 the
@@ -78,20 +90,34 @@
 //! the commitments, the minimum values as `minimum_value_promises` and
 //! `Transcript::new(domain)`), so it checks the proof from the file alone.
 //!
-//! **Minimum values are JSON integers.** ballistic reads and writes them exactly
-//! over the whole u64 range (serde_json parses integers without going through a
-//! float), as the openings file does for values. Other JSON readers may not: a
-//! JavaScript `JSON.parse` rounds integers above 2^53, so such readers must parse
-//! them as 64-bit or big integers. A number with a fraction or an exponent (`1.0`,
-//! `1e3`) is refused.
+//! **Range proofs.** A file with `range` `[a, b]` holds the library's
+//! `prove_range` proof (`RangeProof::prove_range` for bp, `RangeProofPlus::prove_range`
+//! for bp+): one aggregated proof that `v − a` and `b − v` lie in `[0, 2^k)`, over
+//! the commitments `V − a·B` and `b·B − V`. Those two are never stored: `verify`
+//! derives them from `V` and the range (`verify_range`), so the range is part of the
+//! statement, and the proof's shape is that of two `k`-bit values (544 bytes on
+//! ristretto255 bp for `[18, 130]`). The transcript binds the range before the
+//! proof's own statement (`ballistic range v1`, `a`, `b`); the generators are those
+//! of a proof of two `k`-bit values (`BulletproofGens::new(k, 2)`; secp256k1 bp:
+//! Grin's 256). `verify` checks range files one by one, not in the batch. A range
+//! proof on secp256k1 bp has no rewind nonce, and `rewind` refuses range files.
+//!
+//! **Minimum values and range bounds are JSON integers.** ballistic reads and
+//! writes them exactly over the whole u64 range (serde_json parses integers without
+//! going through a float), as the openings file does for values. Other JSON readers
+//! may not: a JavaScript `JSON.parse` rounds integers above 2^53, so such readers
+//! must parse them as 64-bit or big integers. A number with a fraction or an
+//! exponent (`1.0`, `1e3`) is refused.
 //!
 //! The reader is strict: unknown or duplicate fields, missing fields, fields of the
 //! other curve or protocol, wrong types, bad hex, wrong lengths or commitment
 //! prefixes, shapes the curve does not support, an empty or oversized commitment
 //! list (more than [`format::MAX_VALUES`]), an extension degree outside `1..=6` or
 //! that disagrees with the proof's first byte, minimum values of the wrong number or
-//! not below `2^n`, and files over [`format::MAX_FILE_BYTES`] are refused with a
-//! message naming the file and the field.
+//! not below `2^n`, a `range` that is not two integers in u64 with `a <= b`, that
+//! disagrees with `bits` or comes with minimum values or more than one commitment,
+//! and files over [`format::MAX_FILE_BYTES`] are refused with a message naming the
+//! file and the field.
 //!
 //! ## Circuit proof files
 //!
@@ -136,7 +162,8 @@
 //! rewind a single-value proof (`RangeProof::rewind`, `ballistic rewind`) to its
 //! value and blinding.
 //!
-//! A Bulletproofs+ openings file repeats `protocol`, `extension_degree` and
+//! A range proof's openings file repeats `range` (and has no `nonce`). A
+//! Bulletproofs+ openings file repeats `protocol`, `extension_degree` and
 //! `min_values` and holds `masks` (the `t` scalars `γ_{j,k}`, encoded as `blinding`
 //! is) instead of `blinding`; with `--seed-nonce` (one value) also `seed_nonce`, the
 //! random 32-byte scalar (encoded as a mask) the proof's nonces were derived from
@@ -159,7 +186,7 @@
 //! `VerifyAction::RecoverAndVerify`). A Bulletproofs+ proof does not carry the value,
 //! and a wrong seed gives wrong masks rather than an error: `--value V` checks that
 //! `V` and the masks open the commitment. ristretto255 bp files are not supported
-//! yet.
+//! yet. Range-proof files are not supported.
 //!
 //! ## Exit status
 //!
@@ -168,7 +195,8 @@
 //! * 1: `verify` or `circuit verify` rejected at least one proof (and no file was
 //!   malformed); `rewind`: the nonce does not rewind the proof, or (bp+) the proof
 //!   does not verify or the masks and `--value` do not open the commitment.
-//! * 2: usage error, a value that does not fit in `--bits`, shuffle outputs that are
+//! * 2: usage error, a value that does not fit in `--bits` or lies outside
+//!   `--range`, shuffle outputs that are
 //!   not a permutation of the inputs, an unsupported curve, protocol or shape, an
 //!   unreadable or malformed file (this wins over 1), `rewind` of a kind of proof it
 //!   does not support, or an I/O error.
@@ -202,9 +230,11 @@ use error::{eprint_line, EXIT_ERROR};
     name = "ballistic",
     version,
     about = "Prove and verify Bulletproofs and Bulletproofs+ range proofs (zero-knowledge \
-             proofs that committed values lie in [0, 2^n)) and arithmetic-circuit proofs",
+             proofs that committed values lie in [0, 2^n) or in [a, b]) and \
+             arithmetic-circuit proofs",
     long_about = "Prove and verify Bulletproofs range proofs: short zero-knowledge proofs \
-                  that committed values lie in [0, 2^n), with no trusted setup. Curves: \
+                  that committed values lie in [0, 2^n), or one value in [a, b] (prove \
+                  --range A..=B), with no trusted setup. Curves: \
                   ristretto255 (dalek's bulletproofs format, the default) and secp256k1 \
                   (secp256k1-zkp's format, as in Grin; prove --curve secp256k1). \
                   Bulletproofs+ (prove --protocol bp+: Tari's format on ristretto255, \
@@ -227,7 +257,8 @@ struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Commit to values and prove they lie in [0, 2^bits); writes a proof file.
+    /// Commit to values and prove they lie in [0, 2^bits), or one value in [a, b]
+    /// (--range A..=B); writes a proof file.
     #[command(
         long_about = prove_long_about(),
         after_help = "Examples:\n  \
@@ -235,6 +266,9 @@ enum Command {
                       ballistic prove --bits 32 --values 10,20,30 --out p.json --openings secrets.json\n  \
                       ballistic prove --curve secp256k1 --values 42 --extra-commit 00ff --out grin.json\n  \
                       ballistic prove --protocol bp+ --values 5,6 --min-values 1,0 --out plus.json\n  \
+                      ballistic prove --range 18..=130 --values 42 --out age.json\n  \
+                      ballistic prove --range 1000..=1999 --values 1500 --curve secp256k1 \
+                      --protocol bp+ --extension-degree 2 --out r.json\n  \
                       ballistic prove --protocol bp+ --curve secp256k1 --values 7 --extension-degree 2 \
                       --seed-nonce --out p.json --openings s.json"
     )]
@@ -244,11 +278,14 @@ enum Command {
     #[command(
         long_about = "Verifies every proof file and prints one line per file (valid or \
                       INVALID) and a summary. Files may mix ristretto255 and secp256k1 \
-                      proofs, Bulletproofs (bp) and Bulletproofs+ (bp+); they are \
-                      batch-verified per curve, bp and bp+ together on ristretto255 \
-                      (secp256k1: per generator set, each proof with its own extra_commit, \
-                      and the bp+ proofs in a batch of their own). Malformed or unreadable \
-                      files are reported on standard error, naming the field at fault.",
+                      proofs, Bulletproofs (bp) and Bulletproofs+ (bp+), and range proofs \
+                      ([a, b], with a \"range\" field); they are batch-verified per curve, \
+                      bp and bp+ together on ristretto255 (secp256k1: per generator set, \
+                      each proof with its own extra_commit, and the bp+ proofs in a batch \
+                      of their own); range proofs are verified one by one, with the \
+                      commitments V − a·B and b·B − V derived from the file's V and range. \
+                      Malformed or unreadable files are reported on standard error, naming \
+                      the field at fault.",
         after_help = "Exit status: 0 all valid, 1 some proof is invalid, \
                       2 some file is unreadable or malformed (all files are still checked)."
     )]
@@ -267,7 +304,8 @@ enum Command {
                       recovered masks. The value is not recoverable from a Bulletproofs+ \
                       proof, and a wrong seed gives wrong masks, not an error: --value V \
                       checks that V and the masks open the commitment.\n\n\
-                      ristretto255 bp: not supported yet.",
+                      ristretto255 bp: not supported yet. Range proofs (prove --range): not \
+                      supported.",
         after_help = "Examples:\n  \
                       ballistic prove --curve secp256k1 --values 42 --out grin.json --openings grin-secrets.json\n  \
                       ballistic rewind grin.json --nonce <\"nonce\" of grin-secrets.json>\n\n\
@@ -324,7 +362,14 @@ fn prove_long_about() -> String {
          --min-values o1,o2,... proves o_j <= v_j < o_j + 2^n; --domain sets the Merlin \
          label on both curves; --seed-nonce (one value, with --openings) derives the \
          proof's nonces from a random seed saved in the openings file, for `ballistic \
-         rewind`. The file adds protocol, extension_degree and min_values.\n\n{}",
+         rewind`. The file adds protocol, extension_degree and min_values.\n\n\
+         --range A..=B (one value, either protocol and curve): proves a <= v <= b for \
+         inclusive u64 bounds instead of [0, 2^bits); only the A..=B syntax is accepted \
+         (e.g. 18..=130, 0..=18446744073709551615). The bit width is derived from the range \
+         (the bit length of b − a, 1 when a = b), so --bits is refused, as are \
+         --min-values, --rewindable and --seed-nonce. The proof is one aggregated proof \
+         of v − a and b − v over V − a·B and b·B − V, which the verifier derives from the \
+         commitment V and the range; the file adds \"range\":[a,b] (JSON integers).\n\n{}",
         format::SECP256K1_GENERATORS_RULE
     )
 }

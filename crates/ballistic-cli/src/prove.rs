@@ -1,6 +1,6 @@
 //! `ballistic prove`: commit to values with random blindings and prove that they lie
 //! in `[0, 2^bits)` (Bulletproofs+: in `[o_j, o_j + 2^bits)` for minimum values
-//! `o_j`).
+//! `o_j`), or that one value lies in a range `[a, b]` (`--range A..=B`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,6 +9,7 @@ use ballistic::bp_plus::{Opening as PlusOpening, RangeProofPlus};
 use ballistic::curve::Curve as CurveOps;
 use ballistic::generators::ExtendedPedersenGens;
 use ballistic::merlin::Transcript;
+use ballistic::range_proof::range::range_bits;
 use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
 use clap::Args;
 use rand::rngs::OsRng;
@@ -17,7 +18,7 @@ use rand::RngCore;
 use crate::error::CliError;
 use crate::format::{
     self, Curve, Opening, OpeningsFile, ProofFileOut, Protocol, DEFAULT_DOMAIN, MAX_DOMAIN_BYTES,
-    MAX_VALUES,
+    MAX_VALUES, RANGE_PROOF_VALUES,
 };
 use crate::output;
 use crate::secp;
@@ -36,10 +37,17 @@ pub struct ProveArgs {
     pub protocol: String,
 
     /// Bit width n: proves 0 <= v < 2^n for every value (1..=64; on secp256k1 one of
-    /// 1, 2, 4, 8, 16, 32, 64).
-    #[arg(long, value_name = "N", default_value_t = 64,
-          value_parser = clap::value_parser!(u8).range(1..=64))]
-    pub bits: u8,
+    /// 1, 2, 4, 8, 16, 32, 64) [default: 64]. Not with --range.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
+    pub bits: Option<u8>,
+
+    /// Prove a <= v <= b for one value instead of 0 <= v < 2^n: the inclusive range
+    /// A..=B of u64 bounds, e.g. 18..=130 (no other syntax). The bit width is derived
+    /// from the range (the bit length of b − a) and the proof file stores the range.
+    /// Either protocol and curve; not with --bits, --min-values, --rewindable or
+    /// --seed-nonce.
+    #[arg(long, value_name = "A..=B", value_parser = parse_range)]
+    pub range: Option<RangeArg>,
 
     /// Comma-separated values to commit to and prove, e.g. 10,20,30 (on secp256k1, a
     /// power of two of them: 1, 2, 4, ...).
@@ -91,6 +99,101 @@ pub struct ProveArgs {
     /// link, and never the same file as --out.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+}
+
+/// The bit width when neither `--bits` nor `--range` gives one.
+const DEFAULT_BITS: usize = 64;
+
+/// An inclusive range `[a, b]` of `--range A..=B`, with `a <= b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RangeArg {
+    /// The lower bound `a`.
+    pub a: u64,
+    /// The upper bound `b`.
+    pub b: u64,
+}
+
+/// Parses `--range A..=B`: two decimal u64 bounds (digits only) around `..=`, with
+/// `A <= B`; every other syntax is refused with a message saying what is expected.
+pub fn parse_range(text: &str) -> Result<RangeArg, String> {
+    const EXPECTED: &str = "expected an inclusive range A..=B of two u64 integers, e.g. 18..=130";
+    let Some((a, b)) = text.split_once("..=") else {
+        let why = if text.contains("..") {
+            "only the inclusive form A..=B is accepted (not A..B or open ranges)"
+        } else {
+            "no \"..=\" between the bounds"
+        };
+        return Err(format!("{why}; {EXPECTED}"));
+    };
+    let bound = |name: &str, digits: &str| -> Result<u64, String> {
+        if digits.is_empty() {
+            return Err(format!("the bound {name} is missing; {EXPECTED}"));
+        }
+        if !digits.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(format!(
+                "the bound {name} = {digits:?} is not a decimal integer; {EXPECTED}"
+            ));
+        }
+        digits.parse::<u64>().map_err(|_| {
+            format!(
+                "the bound {name} = {digits} does not fit in u64 (the largest is {})",
+                u64::MAX
+            )
+        })
+    };
+    let (a, b) = (bound("A", a)?, bound("B", b)?);
+    if a > b {
+        return Err(format!("{a}..={b} is empty: A must not be above B"));
+    }
+    Ok(RangeArg { a, b })
+}
+
+/// The bit width of the proof: [`range_bits`] of `--range`, else `--bits` (default
+/// [`DEFAULT_BITS`]).
+fn proof_bits(args: &ProveArgs) -> usize {
+    match args.range {
+        // `parse_range` has checked a <= b, for which range_bits cannot fail.
+        Some(r) => range_bits(r.a, r.b).unwrap_or(DEFAULT_BITS),
+        None => args.bits.map_or(DEFAULT_BITS, usize::from),
+    }
+}
+
+/// Checks the flags of a range proof (`--range`): none that sets the statement
+/// otherwise, exactly one value, and the value inside the range.
+fn check_range_options(args: &ProveArgs, range: RangeArg) -> Result<(), CliError> {
+    let refused = [
+        (
+            args.bits.is_some(),
+            "--bits: the bit width is derived from the range",
+        ),
+        (
+            args.min_values.is_some(),
+            "--min-values: the range's bounds are the statement",
+        ),
+        (
+            args.rewindable,
+            "--rewindable: range proofs are not rewindable",
+        ),
+        (
+            args.seed_nonce,
+            "--seed-nonce: range proofs are not rewindable",
+        ),
+    ];
+    if let Some((_, why)) = refused.iter().find(|(given, _)| *given) {
+        return Err(CliError::new(format!("--range cannot be used with {why}")));
+    }
+    let RangeArg { a, b } = range;
+    match args.values.as_slice() {
+        [v] if (a..=b).contains(v) => Ok(()),
+        [v] => Err(CliError::new(format!(
+            "value {v} (values[0]) is outside --range {a}..={b}: a range proof proves \
+             {a} <= v <= {b}"
+        ))),
+        more => Err(CliError::new(format!(
+            "--range proves one value (got {})",
+            more.len()
+        ))),
+    }
 }
 
 /// A uniformly random scalar from the operating system's RNG.
@@ -257,7 +360,7 @@ fn check_plus_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliErro
         )));
     }
     let domain = domain_option(args)?;
-    let bits = usize::from(args.bits);
+    let bits = proof_bits(args);
     let min_values = match &args.min_values {
         None => Vec::new(),
         Some(list) => {
@@ -269,7 +372,7 @@ fn check_plus_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliErro
             }
         }
     };
-    if min_values.is_empty() {
+    if min_values.is_empty() && args.range.is_none() {
         check_values_fit(&args.values, bits)?;
     }
     if args.seed_nonce {
@@ -297,6 +400,9 @@ fn check_plus_options(args: &ProveArgs, curve: Curve) -> Result<Options, CliErro
 /// Checks the protocol- and curve-specific flags, the shape and that the values
 /// fit; usage errors name the flag.
 fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<Options, CliError> {
+    if let Some(range) = args.range {
+        check_range_options(args, range)?;
+    }
     if protocol == Protocol::BpPlus {
         return check_plus_options(args, curve);
     }
@@ -336,7 +442,9 @@ fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<O
                 ));
             }
             let domain = domain_option(args)?;
-            check_values_fit(&args.values, usize::from(args.bits))?;
+            if args.range.is_none() {
+                check_values_fit(&args.values, proof_bits(args))?;
+            }
             Ok(Options::Ristretto255 {
                 domain,
                 rewindable: args.rewindable,
@@ -349,16 +457,21 @@ fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<O
                      transcript has no label; bind context with --extra-commit HEX instead",
                 ));
             }
-            let bits = usize::from(args.bits);
-            format::check_secp256k1_bits(bits)
-                .map_err(|m| CliError::new(format!("--bits {bits}: {m}")))?;
-            let m = args.values.len();
-            format::check_secp256k1_values(m).map_err(|msg| {
-                CliError::new(format!(
-                    "--values: {msg}; add zero values to reach {}",
-                    m.next_power_of_two()
-                ))
-            })?;
+            // A range proof has secp256k1-zkp's shape for any width (the library
+            // pads it): one value, two in the proof.
+            let plain = args.range.is_none();
+            let bits = proof_bits(args);
+            if plain {
+                format::check_secp256k1_bits(bits)
+                    .map_err(|m| CliError::new(format!("--bits {bits}: {m}")))?;
+                let m = args.values.len();
+                format::check_secp256k1_values(m).map_err(|msg| {
+                    CliError::new(format!(
+                        "--values: {msg}; add zero values to reach {}",
+                        m.next_power_of_two()
+                    ))
+                })?;
+            }
             let extra_commit = args
                 .extra_commit
                 .as_deref()
@@ -367,30 +480,55 @@ fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<O
                         .map_err(|e| CliError::new(format!("--extra-commit: not hex ({e}): {h:?}")))
                 })
                 .transpose()?;
-            check_values_fit(&args.values, bits)?;
+            if plain {
+                check_values_fit(&args.values, bits)?;
+            }
             Ok(Options::Secp256k1 { extra_commit })
         }
     }
 }
 
-/// Proves on ristretto255 with the Merlin label `domain`.
+/// The number of values the proof of `m` values is about: [`RANGE_PROOF_VALUES`]
+/// for a range proof, else `m`.
+fn proof_parties(m: usize, range: Option<(u64, u64)>) -> usize {
+    if range.is_some() {
+        RANGE_PROOF_VALUES
+    } else {
+        m
+    }
+}
+
+/// Proves on ristretto255 with the Merlin label `domain`; with `range`, that the one
+/// value is in it.
 fn prove_ristretto255(
     values: &[u64],
     bits: usize,
+    range: Option<(u64, u64)>,
     domain: String,
     rewindable: bool,
 ) -> Result<Proven, CliError> {
     let m = values.len();
     let mut rng = OsRng;
     let blindings: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
-    let bp_gens = BulletproofGens::new(bits, m);
+    let bp_gens = BulletproofGens::new(bits, proof_parties(m, range));
     let pc_gens = PedersenGens::default();
     // Transcript labels are &'static; the process is short-lived, so leaking one
     // label is harmless.
     let label: &'static [u8] = Box::leak(domain.clone().into_boxed_str()).as_bytes();
     let mut nonce_hex = None;
-    let (proof, commitments) = match (rewindable, values, blindings.as_slice()) {
-        (true, [v], [blinding]) => {
+    let (proof, commitments) = match (range, rewindable, values, blindings.as_slice()) {
+        (Some((a, b)), _, [v], [blinding]) => RangeProof::prove_range(
+            &bp_gens,
+            &pc_gens,
+            &mut Transcript::new(label),
+            *v,
+            blinding,
+            a,
+            b,
+            &mut rng,
+        )
+        .map(|(p, c)| (p, vec![c])),
+        (None, true, [v], [blinding]) => {
             let nonce = secp::random_nonce(&mut rng);
             nonce_hex = Some(hex::encode(nonce));
             RangeProof::prove_single_rewindable(
@@ -434,11 +572,14 @@ fn prove_ristretto255(
     })
 }
 
-/// Proves on secp256k1 in secp256k1-zkp's format, with a fresh random rewind nonce
-/// and the generators of [`format::secp256k1_generator_count`].
+/// Proves on secp256k1 in secp256k1-zkp's format with the generators of
+/// [`format::secp256k1_generator_count`]: with a fresh random rewind nonce, or with
+/// `range` a proof that the one value is in it (not rewindable: secp256k1-zkp
+/// rewinds proofs of one value, and a range proof is about two).
 fn prove_secp256k1(
     values: &[u64],
     bits: usize,
+    range: Option<(u64, u64)>,
     extra_commit: Option<Vec<u8>>,
 ) -> Result<Proven, CliError> {
     use ballistic::secp256k1::{PedersenGens, RangeProof, Transcript};
@@ -446,22 +587,38 @@ fn prove_secp256k1(
     let mut rng = OsRng;
     let blindings: Vec<ballistic::secp256k1::Scalar> =
         (0..m).map(|_| secp::random_scalar(&mut rng)).collect();
-    let nonce = secp::random_nonce(&mut rng);
-    let bp_gens = secp::generators_for(bits, m);
+    let bp_gens = secp::generators_for(bits, proof_parties(m, range));
     let pc_gens = PedersenGens::default();
-    let mut transcript = Transcript::new().with_nonce(nonce);
+    let mut transcript = Transcript::new();
+    let nonce = range.is_none().then(|| secp::random_nonce(&mut rng));
+    if let Some(nonce) = nonce {
+        transcript = transcript.with_nonce(nonce);
+    }
     if let Some(extra) = &extra_commit {
         transcript = transcript.with_extra_commit(extra);
     }
-    let (proof, commitments) = RangeProof::prove_multiple_with_rng(
-        &bp_gens,
-        &pc_gens,
-        &mut transcript,
-        values,
-        &blindings,
-        bits,
-        &mut rng,
-    )
+    let (proof, commitments) = match (range, values, blindings.as_slice()) {
+        (Some((a, b)), [v], [blinding]) => RangeProof::prove_range(
+            &bp_gens,
+            &pc_gens,
+            &mut transcript,
+            *v,
+            blinding,
+            a,
+            b,
+            &mut rng,
+        )
+        .map(|(p, c)| (p, vec![c])),
+        _ => RangeProof::prove_multiple_with_rng(
+            &bp_gens,
+            &pc_gens,
+            &mut transcript,
+            values,
+            &blindings,
+            bits,
+            &mut rng,
+        ),
+    }
     .map_err(|e| CliError::new(format!("proving failed: {e}")))?;
     Ok(Proven {
         commitments: commitments.iter().map(hex::encode).collect(),
@@ -473,7 +630,7 @@ fn prove_secp256k1(
         proof: proof.to_bytes(),
         domain: None,
         extra_commit: extra_commit.map(hex::encode),
-        nonce: Some(hex::encode(nonce)),
+        nonce: nonce.map(hex::encode),
         seed_nonce: None,
     })
 }
@@ -485,11 +642,13 @@ fn scalar_hex<C: CurveOps>(s: &C::ApiScalar) -> String {
 }
 
 /// Proves with Bulletproofs+ on curve `C` over the bases `pc` (`t` mask bases):
-/// random masks, generators `BulletproofGens::new(bits, m)`, the Merlin label of
-/// `options`, and with `options.seed` a random seed nonce.
+/// random masks, generators `BulletproofGens::new(bits, m)` (two parties for a
+/// `range`), the Merlin label of `options`, and with `options.seed` a random seed
+/// nonce; with `range`, that the one value is in it.
 fn prove_plus<C: CurveOps>(
     values: &[u64],
     bits: usize,
+    range: Option<(u64, u64)>,
     options: PlusOptions,
     pc: &ExtendedPedersenGens<C>,
 ) -> Result<Proven, CliError> {
@@ -508,13 +667,21 @@ fn prove_plus<C: CurveOps>(
         .zip(&masks)
         .map(|(&v, masks)| PlusOpening::new(v, masks))
         .collect();
-    let bp_gens = ballistic::generators::BulletproofGens::<C>::new(bits, m);
+    let bp_gens = ballistic::generators::BulletproofGens::<C>::new(bits, proof_parties(m, range));
     // Transcript labels are &'static; the process is short-lived, so leaking one
     // label is harmless.
     let label: &'static [u8] = Box::leak(options.domain.clone().into_boxed_str()).as_bytes();
     let mut transcript = Transcript::new(label);
     let failed = |e: ballistic::ProofError| CliError::new(format!("proving failed: {e}"));
-    let (proof, commitments, seed_nonce) = if options.seed {
+    let (proof, commitments, seed_nonce) = if let Some((a, b)) = range {
+        let opening = openings
+            .first()
+            .ok_or_else(|| CliError::new("--range proves exactly one value"))?;
+        let (proof, v) =
+            RangeProofPlus::prove_range(&bp_gens, pc, &mut transcript, opening, a, b, &mut rng)
+                .map_err(failed)?;
+        (proof, vec![v], None)
+    } else if options.seed {
         let seed = C::scalar_to_api(&C::scalar_random_nonzero(&mut rng).map_err(failed)?);
         let opening = openings
             .first()
@@ -569,17 +736,18 @@ fn prove_plus_on(
     curve: Curve,
     values: &[u64],
     bits: usize,
+    range: Option<(u64, u64)>,
     options: PlusOptions,
 ) -> Result<Proven, CliError> {
     let bad_degree = |e: ballistic::ProofError| CliError::new(format!("--extension-degree: {e}"));
     match curve {
         Curve::Ristretto255 => {
             let pc = ballistic::ristretto::bp_plus::pedersen_gens(options.t).map_err(bad_degree)?;
-            prove_plus(values, bits, options, &pc)
+            prove_plus(values, bits, range, options, &pc)
         }
         Curve::Secp256k1 => {
             let pc = ballistic::secp256k1::bp_plus::pedersen_gens(options.t).map_err(bad_degree)?;
-            prove_plus(values, bits, options, &pc)
+            prove_plus(values, bits, range, options, &pc)
         }
     }
 }
@@ -587,7 +755,8 @@ fn prove_plus_on(
 /// Runs `ballistic prove`.
 pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
     let curve = Curve::parse(&args.curve).map_err(CliError::new)?;
-    let bits = usize::from(args.bits);
+    let bits = proof_bits(&args);
+    let range = args.range.map(|r| (r.a, r.b));
     let values = &args.values;
     if values.len() > MAX_VALUES {
         return Err(CliError::new(format!(
@@ -610,16 +779,17 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
     };
     let proven = match options {
         Options::Ristretto255 { domain, rewindable } => {
-            prove_ristretto255(values, bits, domain, rewindable)?
+            prove_ristretto255(values, bits, range, domain, rewindable)?
         }
-        Options::Secp256k1 { extra_commit } => prove_secp256k1(values, bits, extra_commit)?,
-        Options::Plus(options) => prove_plus_on(curve, values, bits, options)?,
+        Options::Secp256k1 { extra_commit } => prove_secp256k1(values, bits, range, extra_commit)?,
+        Options::Plus(options) => prove_plus_on(curve, values, bits, range, options)?,
     };
     let protocol_field = plus_t.map(|_| protocol.name());
     let file = ProofFileOut {
         curve: curve.name(),
         protocol: protocol_field,
         bits,
+        range: range.map(|(a, b)| [a, b]),
         extension_degree: plus_t,
         min_values: plus_min.clone(),
         domain: proven.domain.as_deref(),
@@ -638,6 +808,7 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
             curve: curve.name().to_owned(),
             protocol: protocol_field.map(str::to_owned),
             bits,
+            range: range.map(|(a, b)| [a, b]),
             extension_degree: plus_t,
             min_values: plus_min,
             domain: proven.domain.clone(),
@@ -675,11 +846,13 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
                 Some(t) => format!(" (bp+, extension degree {t})"),
                 None => String::new(),
             };
+            let statement = match range {
+                Some((a, b)) => format!("1 value in [{a}, {b}] ({bits}-bit range proof)"),
+                None => format!("{} of {bits} bits", crate::verify::plural(m, "value")),
+            };
             crate::error::eprint_line(&format!(
-                "wrote {}: {} {} of {bits} bits on {}{protocol_note}, {}-byte proof",
+                "wrote {}: {statement} on {}{protocol_note}, {}-byte proof",
                 path.display(),
-                m,
-                if m == 1 { "value" } else { "values" },
                 curve.name(),
                 proven.proof.len()
             ));
@@ -696,6 +869,49 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn range_syntax() {
+        assert_eq!(parse_range("18..=130"), Ok(RangeArg { a: 18, b: 130 }));
+        assert_eq!(parse_range("7..=7"), Ok(RangeArg { a: 7, b: 7 }));
+        assert_eq!(
+            parse_range("0..=18446744073709551615"),
+            Ok(RangeArg { a: 0, b: u64::MAX })
+        );
+        for (text, expected) in [
+            ("18..130", "only the inclusive form A..=B"),
+            ("18..", "only the inclusive form A..=B"),
+            ("..130", "only the inclusive form A..=B"),
+            ("18-130", "no \"..=\" between the bounds"),
+            ("[18,130]", "no \"..=\" between the bounds"),
+            ("", "no \"..=\" between the bounds"),
+            ("..=130", "the bound A is missing"),
+            ("18..=", "the bound B is missing"),
+            (
+                "+18..=130",
+                "the bound A = \"+18\" is not a decimal integer",
+            ),
+            (
+                "18..= 130",
+                "the bound B = \" 130\" is not a decimal integer",
+            ),
+            ("-1..=130", "the bound A = \"-1\" is not a decimal integer"),
+            (
+                "0x12..=130",
+                "the bound A = \"0x12\" is not a decimal integer",
+            ),
+            ("18..=1e3", "the bound B = \"1e3\" is not a decimal integer"),
+            (
+                "1..=2..=3",
+                "the bound B = \"2..=3\" is not a decimal integer",
+            ),
+            ("0..=18446744073709551616", "does not fit in u64"),
+            ("131..=130", "131..=130 is empty: A must not be above B"),
+        ] {
+            let e = parse_range(text).expect_err(text);
+            assert!(e.contains(expected), "{text:?}: {e}");
+        }
+    }
 
     #[test]
     fn value_fit() {

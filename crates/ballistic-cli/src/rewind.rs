@@ -16,6 +16,8 @@
 //!   blinding (`RangeProof::rewind`, which checks that they open the commitment;
 //!   the proof itself is not verified).
 //!
+//! Range-proof files (`prove --range`) are refused.
+//!
 //! Exit status: 0 recovered; 1 the proof does not rewind with this nonce or (for
 //! Bulletproofs+) does not verify, or the masks and `--value` do not open the
 //! commitment; 2 usage error, unreadable or malformed file, or
@@ -88,6 +90,12 @@ pub fn run(args: RewindArgs) -> Result<ExitCode, CliError> {
     let file = format::read_limited(&args.file)
         .and_then(|bytes| format::parse_proof_file(&bytes))
         .map_err(|e| CliError::new(format!("{name}: {e}")))?;
+    if let Some((a, b)) = file.range {
+        return Err(CliError::new(format!(
+            "{name}: a range proof of [{a}, {b}]; rewinding is not supported for range \
+             proofs (their proof is about two derived values)"
+        )));
+    }
     let m = file.commitments.len();
     if m != 1 {
         return Err(CliError::new(format!(

@@ -4,8 +4,9 @@
 //!
 //! * **valid**: well formed, and the proof verifies for its commitments, bit width and
 //!   domain label (ristretto255, and Bulletproofs+ on both curves) or extra
-//!   commitment (secp256k1 Bulletproofs), and for Bulletproofs+ its extension degree
-//!   and minimum values;
+//!   commitment (secp256k1 Bulletproofs), for Bulletproofs+ its extension degree
+//!   and minimum values, and for a range proof its range `[a, b]` (the proof is
+//!   about `V − a·B` and `b·B − V`, derived here from the file's commitment `V`);
 //! * **INVALID**: well formed, but the proof bytes or the commitments do not decode to
 //!   canonical points and scalars, the proof's length belongs to another shape, or
 //!   the proof does not verify;
@@ -21,7 +22,10 @@
 //! own transcript, including its `extra_commit`), and one batch of the
 //! Bulletproofs+ files over `BulletproofGens::new(n, m)`. A batch costs
 //! one multiscalar multiplication when all its proofs are valid; bisection names the
-//! invalid ones, and every file is reported even after a failure. The exit status is
+//! invalid ones, and every file is reported even after a failure. Range-proof files
+//! (with a `range` field) are verified one by one with the library's `verify_range`,
+//! which derives their commitments (the batch verifier takes proofs over given
+//! commitments); they are reported as the others are. The exit status is
 //! [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
 //! invalid, else [`EXIT_OK`].
 
@@ -42,7 +46,9 @@ use ballistic::secp256k1 as k1;
 use clap::Args;
 
 use crate::error::{eprint_line, CliError, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-use crate::format::{self, proof_len, rounds_for_shape, Curve, ProofFile, Protocol};
+use crate::format::{
+    self, proof_len, rounds_for_shape, Curve, ProofFile, Protocol, RANGE_PROOF_VALUES,
+};
 use crate::secp;
 
 /// Arguments of `ballistic verify`.
@@ -115,6 +121,8 @@ struct Pending {
     extension_degree: Option<usize>,
     /// Whether some minimum value is not zero (Bulletproofs+).
     min_values: bool,
+    /// The range `(a, b)` of a range proof (verified on its own, not in a batch).
+    range: Option<(u64, u64)>,
     bits: usize,
     values: usize,
     proof_bytes: usize,
@@ -123,11 +131,14 @@ struct Pending {
 
 /// The message for a proof whose length belongs to another shape.
 fn wrong_length(file: &ProofFile, expected: usize) -> Verdict {
-    let (n, m) = (file.bits, file.commitments.len());
+    let (n, m) = (file.bits, file.proof_values());
+    let statement = match file.range {
+        Some((a, b)) => format!("a range proof of [{a}, {b}] ({m} values of {n} bits) needs"),
+        None => format!("{} of {n} bits need", plural(m, "value")),
+    };
     Verdict::Invalid(format!(
-        "proof is {} bytes; {} of {n} bits need {expected}",
-        file.proof.len(),
-        plural(m, "value"),
+        "proof is {} bytes; {statement} {expected}",
+        file.proof.len()
     ))
 }
 
@@ -141,14 +152,14 @@ fn not_a_point(curve: Curve, i: usize) -> Verdict {
 
 /// Decodes a structurally valid ristretto255 file.
 fn decode_ristretto255(file: &ProofFile) -> Result<Decoded, Verdict> {
-    let (n, m) = (file.bits, file.commitments.len());
+    let n = file.bits;
     let proof = RangeProof::from_bytes(&file.proof)
         .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
-    let expected_rounds = rounds_for_shape(n, m);
+    let expected_rounds = rounds_for_shape(n, file.proof_values());
     if proof.rounds() != expected_rounds {
         return Err(wrong_length(file, proof_len(expected_rounds)));
     }
-    let mut commitments = Vec::with_capacity(m);
+    let mut commitments = Vec::with_capacity(file.commitments.len());
     for (i, bytes) in file.commitments.iter().enumerate() {
         let c = CompressedRistretto::from_slice(bytes)
             .ok()
@@ -173,14 +184,14 @@ fn decode_ristretto255(file: &ProofFile) -> Result<Decoded, Verdict> {
 /// Decodes a structurally valid secp256k1 file (the parser has checked the shape and
 /// the commitments' prefixes).
 fn decode_secp256k1(file: &ProofFile) -> Result<Decoded, Verdict> {
-    let (n, m) = (file.bits, file.commitments.len());
+    let (n, m) = (file.bits, file.proof_values());
     let expected = Curve::Secp256k1.proof_len(n, m);
     if file.proof.len() != expected {
         return Err(wrong_length(file, expected));
     }
     let proof = k1::RangeProof::from_bytes(&file.proof)
         .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
-    let mut commitments = Vec::with_capacity(m);
+    let mut commitments = Vec::with_capacity(file.commitments.len());
     for (i, bytes) in file.commitments.iter().enumerate() {
         let c = <[u8; 33]>::try_from(bytes.as_slice())
             .ok()
@@ -203,20 +214,20 @@ fn decode_secp256k1(file: &ProofFile) -> Result<Decoded, Verdict> {
 /// Decodes a structurally valid Bulletproofs+ file on curve `C` (the parser has
 /// checked the extension degree byte and the minimum values).
 pub(crate) fn decode_plus<C: CurveOps>(file: &ProofFile) -> Result<PlusProof<C>, Verdict> {
-    let (n, m) = (file.bits, file.commitments.len());
+    let n = file.bits;
     let t = file
         .extension_degree
         .ok_or_else(|| Verdict::Malformed("field \"extension_degree\": missing".into()))?;
     let proof = RangeProofPlus::<C>::from_bytes(&file.proof)
         .map_err(|_| Verdict::Invalid("proof bytes are not canonical points and scalars".into()))?;
-    let expected_rounds = rounds_for_shape(n, m);
+    let expected_rounds = rounds_for_shape(n, file.proof_values());
     if proof.rounds() != expected_rounds || proof.extension_degree() != t {
         return Err(wrong_length(
             file,
             format::plus_proof_len(file.curve, t, expected_rounds),
         ));
     }
-    let mut commitments = Vec::with_capacity(m);
+    let mut commitments = Vec::with_capacity(file.commitments.len());
     for (i, bytes) in file.commitments.iter().enumerate() {
         let c = C::encoding_from_bytes(bytes)
             .filter(|c| C::decode(c).is_some())
@@ -253,6 +264,7 @@ fn decode_file(file: &ProofFile) -> Result<Pending, Verdict> {
         protocol: file.protocol,
         extension_degree: file.extension_degree,
         min_values: file.min_values.iter().any(|&o| o != 0),
+        range: file.range,
         bits: file.bits,
         values: file.commitments.len(),
         proof_bytes: file.proof.len(),
@@ -277,6 +289,7 @@ fn ristretto_files(
         Ok(Pending {
             bits,
             decoded: Decoded::Ristretto255(r),
+            range: None,
             ..
         }) => Some((i, *bits, r)),
         _ => None,
@@ -291,6 +304,7 @@ fn ristretto_plus_files(
         Ok(Pending {
             bits,
             decoded: Decoded::Ristretto255Plus(r),
+            range: None,
             ..
         }) => Some((i, *bits, r)),
         _ => None,
@@ -392,6 +406,7 @@ fn verify_secp256k1_plus(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, 
             Ok(Pending {
                 bits,
                 decoded: Decoded::Secp256k1Plus(p),
+                range: None,
                 ..
             }) => Some((i, *bits, p)),
             _ => None,
@@ -443,6 +458,7 @@ fn verify_secp256k1(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, Proof
         if let Ok(Pending {
             bits,
             decoded: Decoded::Secp256k1(k),
+            range: None,
             ..
         }) = f
         {
@@ -475,12 +491,153 @@ fn verify_secp256k1(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, Proof
     failures
 }
 
+/// The one commitment of a range proof (the parser admits no other number).
+fn single<T>(commitments: &[T]) -> Result<&T, ProofError> {
+    match commitments {
+        [v] => Ok(v),
+        _ => Err(ProofError::WrongNumBlindingFactors),
+    }
+}
+
+/// Verifies a Bulletproofs+ range proof over `gens` with the bases of its extension
+/// degree from `bases`.
+fn verify_plus_range<C: CurveOps>(
+    p: &PlusProof<C>,
+    gens: &ballistic::generators::BulletproofGens<C>,
+    bases: &BTreeMap<usize, Result<ExtendedPedersenGens<C>, ProofError>>,
+    (a, b): (u64, u64),
+) -> Result<(), ProofError> {
+    let pc = match bases.get(&p.t) {
+        Some(Ok(pc)) => pc,
+        Some(Err(e)) => return Err(e.clone()),
+        None => return Err(ProofError::InvalidExtensionDegree),
+    };
+    p.proof.verify_range(
+        gens,
+        pc,
+        &mut Transcript::new(p.label),
+        single(&p.commitments)?,
+        a,
+        b,
+        &mut rand::thread_rng(),
+    )
+}
+
+/// Verifies the range-proof files among `files` one by one with `verify_range`,
+/// which derives the two commitments each proof is about from the file's one (the
+/// batch verifier takes proofs over given commitments); the generators and bases are
+/// built once per curve and protocol, for the widest range. Returns the failures by
+/// file index.
+fn verify_ranges(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
+    let ranged: Vec<(usize, (u64, u64), &Decoded)> = files
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match f {
+            Ok(Pending {
+                range: Some(range),
+                decoded,
+                ..
+            }) => Some((i, *range, decoded)),
+            _ => None,
+        })
+        .collect();
+    // The widest range's width among the files of each kind.
+    let widest = |kind: fn(&Decoded) -> bool| {
+        files
+            .iter()
+            .filter_map(|f| match f {
+                Ok(p) if p.range.is_some() && kind(&p.decoded) => Some(p.bits),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(1)
+    };
+    let ristretto_n =
+        widest(|d| matches!(d, Decoded::Ristretto255(_) | Decoded::Ristretto255Plus(_)));
+    let secp_plus_n = widest(|d| matches!(d, Decoded::Secp256k1Plus(_)));
+    let ristretto_gens = std::cell::OnceCell::new();
+    let secp_plus_gens = std::cell::OnceCell::new();
+    let ristretto_bases = plus_bases(
+        ranged.iter().filter_map(|(_, _, d)| match d {
+            Decoded::Ristretto255Plus(p) => Some(p),
+            _ => None,
+        }),
+        ballistic::ristretto::bp_plus::pedersen_gens,
+    );
+    let secp_bases = plus_bases(
+        ranged.iter().filter_map(|(_, _, d)| match d {
+            Decoded::Secp256k1Plus(p) => Some(p),
+            _ => None,
+        }),
+        k1::bp_plus::pedersen_gens,
+    );
+    let secp_counts: BTreeSet<usize> = ranged
+        .iter()
+        .filter_map(|(_, _, d)| match d {
+            Decoded::Secp256k1(k) => Some(k.generators),
+            _ => None,
+        })
+        .collect();
+    let secp_sets = secp::generator_sets(&secp_counts);
+    let mut failures = BTreeMap::new();
+    for (i, (a, b), decoded) in ranged {
+        let mut rng = rand::thread_rng();
+        let result = match decoded {
+            Decoded::Ristretto255(r) => single(&r.commitments).and_then(|v| {
+                r.proof.verify_range(
+                    ristretto_gens
+                        .get_or_init(|| BulletproofGens::new(ristretto_n, RANGE_PROOF_VALUES)),
+                    &PedersenGens::default(),
+                    &mut Transcript::new(r.label),
+                    v,
+                    a,
+                    b,
+                    &mut rng,
+                )
+            }),
+            Decoded::Secp256k1(k) => match secp_sets.get(&k.generators) {
+                Some(gens) => single(&k.commitments).and_then(|v| {
+                    k.proof.verify_range(
+                        gens,
+                        &k1::PedersenGens::default(),
+                        &mut k.transcript.clone(),
+                        v,
+                        a,
+                        b,
+                        &mut rng,
+                    )
+                }),
+                None => Err(ProofError::InvalidGeneratorsLength),
+            },
+            Decoded::Ristretto255Plus(p) => verify_plus_range(
+                p,
+                ristretto_gens
+                    .get_or_init(|| BulletproofGens::new(ristretto_n, RANGE_PROOF_VALUES)),
+                &ristretto_bases,
+                (a, b),
+            ),
+            Decoded::Secp256k1Plus(p) => verify_plus_range(
+                p,
+                secp_plus_gens
+                    .get_or_init(|| k1::BulletproofGens::new(secp_plus_n, RANGE_PROOF_VALUES)),
+                &secp_bases,
+                (a, b),
+            ),
+        };
+        if let Err(e) = result {
+            failures.insert(i, e);
+        }
+    }
+    failures
+}
+
 /// Verifies every decoded file, batched per curve (and, on secp256k1, per generator
-/// set); the batches name the invalid ones.
+/// set), range proofs one by one; the batches name the invalid ones.
 fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
     let mut failures = verify_ristretto255(&files);
     failures.extend(verify_secp256k1(&files));
     failures.extend(verify_secp256k1_plus(&files));
+    failures.extend(verify_ranges(&files));
     files
         .into_iter()
         .enumerate()
@@ -499,7 +656,8 @@ fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
 
 /// What a valid proof proves: `ristretto255, 64 bits, 2 values, 736 bytes`, and for
 /// Bulletproofs+ `ristretto255, bp+, 64 bits, 2 values, extension degree 1, 641
-/// bytes` (with `, with minimum values` when one is not zero).
+/// bytes` (with `, with minimum values` when one is not zero); a range proof adds
+/// `range [a, b], ` before its bit width.
 fn describe(p: &Pending) -> String {
     let plus = match (p.protocol, p.extension_degree) {
         (Protocol::BpPlus, Some(t)) => (
@@ -515,8 +673,12 @@ fn describe(p: &Pending) -> String {
         ),
         _ => (String::new(), String::new()),
     };
+    let range = match p.range {
+        Some((a, b)) => format!("range [{a}, {b}], "),
+        None => String::new(),
+    };
     format!(
-        "{}{}, {} bits, {}{}, {} bytes",
+        "{}{}, {range}{} bits, {}{}, {} bytes",
         p.curve.name(),
         plus.0,
         p.bits,
