@@ -14,7 +14,7 @@
 //! | `circuit`     | `"shuffle"` |
 //! | `curve`       | `"ristretto255"` or `"secp256k1"` |
 //! | `k`           | the number of inputs (and of outputs), in `1..=`[`MAX_SHUFFLE_K`] |
-//! | `domain`      | the Merlin transcript label, at most [`MAX_DOMAIN_BYTES`] bytes (default [`SHUFFLE_DEFAULT_DOMAIN`], dalek's test's) |
+//! | `domain`      | the Merlin transcript label, at most [`MAX_DOMAIN_BYTES`](crate::format::MAX_DOMAIN_BYTES) bytes (default [`SHUFFLE_DEFAULT_DOMAIN`], dalek's test's) |
 //! | `commitments` | `2k` Pedersen commitments to `u64` values, the `k` inputs then the `k` outputs (32 bytes on ristretto255; 33 on secp256k1, `0x08`/`0x09` then x) |
 //! | `proof`       | the R1CS proof ([`ballistic::r1cs::R1CSProof::to_bytes`]) |
 //!
@@ -174,7 +174,7 @@ pub struct Sha256FileOut<'a> {
 /// Invariants established by [`parse_circuit_file`]: `k` is in `1..=`
 /// [`MAX_SHUFFLE_K`], there are `2k` commitments of [`Curve::commitment_bytes`]
 /// bytes each (on secp256k1 starting with `0x08` or `0x09`), the domain has at most
-/// [`MAX_DOMAIN_BYTES`] bytes, and the proof has a length some R1CS proof on the
+/// [`MAX_DOMAIN_BYTES`](crate::format::MAX_DOMAIN_BYTES) bytes, and the proof has a length some R1CS proof on the
 /// curve has ([`plausible_r1cs_proof_len`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShuffleFile {

@@ -304,8 +304,9 @@ enum Command {
                       recovered masks. The value is not recoverable from a Bulletproofs+ \
                       proof, and a wrong seed gives wrong masks, not an error: --value V \
                       checks that V and the masks open the commitment.\n\n\
-                      ristretto255 bp: not supported yet. Range proofs (prove --range): not \
-                      supported.",
+                      ristretto255 bp made with prove --rewindable: --nonce is the openings \
+                      file's \"nonce\"; prints the value, the blinding factor and the message. \
+                      Range proofs (prove --range): not supported.",
         after_help = "Examples:\n  \
                       ballistic prove --curve secp256k1 --values 42 --out grin.json --openings grin-secrets.json\n  \
                       ballistic rewind grin.json --nonce <\"nonce\" of grin-secrets.json>\n\n\

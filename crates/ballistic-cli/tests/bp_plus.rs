@@ -1082,7 +1082,7 @@ fn help_describes_bp_plus_and_rewind() {
         "--nonce",
         "--value",
         "seed_nonce",
-        "not supported yet",
+        "--rewindable",
         "Exit status",
     ] {
         assert!(out.stdout.contains(text), "{text}:\n{}", out.stdout);
