@@ -226,8 +226,7 @@ impl<C: Curve> BitRounds<C> {
         pL.extend_from_slice(extra_L.1);
         sR.extend_from_slice(extra_R.0);
         pR.extend_from_slice(extra_R.1);
-        let (secret_L, secret_R) =
-            crate::parallel::join(|| ct_sum::<C>(&sL, &pL), || ct_sum::<C>(&sR, &pR));
+        let (secret_L, secret_R) = ct_pair::<C>((&sL, &pL), (&sR, &pR));
         wipe_points::<C>(&mut pL);
         wipe_points::<C>(&mut pR);
 
@@ -312,6 +311,19 @@ impl<C: Curve> BitRounds<C> {
 /// `Σ s_i·P_i` in constant time over the scalars (zeroized when dropped).
 fn ct_sum<C: Curve>(scalars: &Zeroizing<Vec<C::Scalar>>, points: &[C::Point]) -> C::Point {
     crate::msm::dispatch::multiscalar_mul::<C>(scalars, points)
+}
+
+/// A round's two constant-time sums: on two threads with the `parallel` feature,
+/// else together ([`Curve::multiscalar_mul_pair`], sharing the doublings).
+fn ct_pair<C: Curve>(
+    a: (&Zeroizing<Vec<C::Scalar>>, &[C::Point]),
+    b: (&Zeroizing<Vec<C::Scalar>>, &[C::Point]),
+) -> (C::Point, C::Point) {
+    if cfg!(feature = "parallel") {
+        crate::parallel::join(|| ct_sum::<C>(a.0, a.1), || ct_sum::<C>(b.0, b.1))
+    } else {
+        C::multiscalar_mul_pair((a.0, a.1), (b.0, b.1))
+    }
 }
 
 /// Constant-time tables over the original generators, the indices of a sum's
@@ -572,24 +584,13 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
             }
             c_L.zeroize();
             c_R.zeroize();
-            let (L, R) = crate::parallel::join(
-                || {
-                    round_sum::<C>(
-                        &sL,
-                        &pL,
-                        table.map(|x| (x, &iL[..], &original[..])),
-                        &pedersen,
-                    )
-                },
-                || {
-                    round_sum::<C>(
-                        &sR,
-                        &pR,
-                        table.map(|x| (x, &iR[..], &original[..])),
-                        &pedersen,
-                    )
-                },
-            );
+            let (L, R) = match table {
+                Some(x) => crate::parallel::join(
+                    || round_sum::<C>(&sL, &pL, Some((x, &iL[..], &original[..])), &pedersen),
+                    || round_sum::<C>(&sR, &pR, Some((x, &iR[..], &original[..])), &pedersen),
+                ),
+                None => ct_pair::<C>((&sL, &pL), (&sR, &pR)),
+            };
             drop((sL, sR));
             let e = finish_round(transcript, &mut L_vec, &mut R_vec, L, R)?;
             fold_round(&mut w, &mut gc, &mut hc, &dL, &dR, n, M, e, y_h, y_h_inv);

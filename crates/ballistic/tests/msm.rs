@@ -91,6 +91,20 @@ fn msm_paths_agree_with_naive_oracle() {
                 Ristretto::vartime_precomputed_mul(&pre, &s[..k], &s[k..], &p[k..]),
                 "mixed static/dynamic",
             );
+            // The pair of sums (a prover round's L and R): this sum split at every
+            // third of its terms against the same sum's other part.
+            let k2 = (2 * size) / 3;
+            let (x, y) =
+                Ristretto::multiscalar_mul_pair((&s[..k2], &p[..k2]), (&s[k2..], &p[k2..]));
+            check(x + y, "constant-time pair");
+            let (x2, y2) =
+                Ristretto::multiscalar_mul_pair((&s[k2..], &p[k2..]), (&s[..k2], &p[..k2]));
+            check(x2 + y2, "constant-time pair, swapped");
+            assert_eq!(
+                y,
+                naive(&dalek_s[k2..], &p[k2..]),
+                "pair's second sum, size {size}"
+            );
             if let Some(ct) = <Ristretto as Curve>::Strategy::precompute_for_ct(&p) {
                 check(
                     <Ristretto as Curve>::Strategy::ct_precomputed_mul(&ct, &s, &p),

@@ -335,6 +335,18 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn mul(s: &Self::Scalar, p: &Self::Point) -> Self::Point;
     /// `Σ s_i P_i` in constant time in the scalars.
     fn multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+    /// Two independent sums `(Σ a_i P_i, Σ b_j Q_j)` in constant time in the scalars
+    /// (a prover round's `L` and `R`); a curve may compute them together, sharing
+    /// work (default: [`Curve::multiscalar_mul`] twice).
+    fn multiscalar_mul_pair(
+        a: MsmInput<'_, Self>,
+        b: MsmInput<'_, Self>,
+    ) -> (Self::Point, Self::Point) {
+        (
+            Self::multiscalar_mul(a.0, a.1),
+            Self::multiscalar_mul(b.0, b.1),
+        )
+    }
     /// `Σ s_i P_i`, variable time: public inputs only.
     fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
     /// Builds tables for a fixed list of points for [`Curve::vartime_precomputed_mul`].

@@ -33,6 +33,18 @@ impl LaneTask for CtMsm<'_> {
     }
 }
 
+/// Two constant-time multiscalar multiplications sharing the lanes' doublings.
+struct CtMsmPair<'a> {
+    parts: [(&'a [[i8; 64]], &'a [EdwardsPoint]); 2],
+}
+impl LaneTask for CtMsmPair<'_> {
+    type Output = [EdwardsPoint; 2];
+    #[inline(always)]
+    fn run<F: FeLanes>(self) -> [EdwardsPoint; 2] {
+        engine::ct_msm_pair::<F>(self.parts)
+    }
+}
+
 /// Constant-time multiscalar multiplication over precomputed odd-multiple tables.
 struct CtTableMsm<'a> {
     digits: &'a [[i8; 64]],
@@ -158,6 +170,33 @@ pub(super) fn multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point
             }))
         },
     )
+}
+
+/// [`Ristretto::multiscalar_mul_pair`]: both sums in one lane pass
+/// ([`engine::ct_msm_pair`]) up to [`crate::msm::CT_CHUNK`] points each, else one
+/// after the other.
+pub(super) fn multiscalar_mul_pair(
+    a: (&[MontScalar], &[Point]),
+    b: (&[MontScalar], &[Point]),
+) -> (Point, Point) {
+    let fits = |x: &(&[MontScalar], &[Point])| x.0.len().min(x.1.len()) <= crate::msm::CT_CHUNK;
+    if !(fits(&a) && fits(&b)) {
+        return (multiscalar_mul(a.0, a.1), multiscalar_mul(b.0, b.1));
+    }
+    // Secret digits, zeroized when dropped (allocated at their exact length).
+    let digits = |s: &[MontScalar]| -> Zeroizing<Vec<[i8; 64]>> {
+        Zeroizing::new(
+            s.iter()
+                .map(|s| *secret_digits(s, engine::radix16))
+                .collect(),
+        )
+    };
+    let (da, db) = (digits(a.0), digits(b.0));
+    let (pa, pb) = (edwards(a.1), edwards(b.1));
+    let [x, y] = lanes::dispatch(CtMsmPair {
+        parts: [(&da, &pa), (&db, &pb)],
+    });
+    (Point(x), Point(y))
 }
 
 /// `RistrettoStrategy::ct_precomputed_mul`: over the tables if they hold the odd

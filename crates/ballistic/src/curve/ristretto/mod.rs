@@ -324,6 +324,14 @@ impl Curve for Ristretto {
     fn multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
         ct_msm::multiscalar_mul(scalars, points)
     }
+    /// Both sums in one pass over the lanes (half the lanes each), sharing the
+    /// doublings.
+    fn multiscalar_mul_pair(
+        a: (&[MontScalar], &[Point]),
+        b: (&[MontScalar], &[Point]),
+    ) -> (Point, Point) {
+        ct_msm::multiscalar_mul_pair(a, b)
+    }
     fn vartime_multiscalar_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
         msm_policy::vartime_multiscalar_mul(scalars, points)
     }

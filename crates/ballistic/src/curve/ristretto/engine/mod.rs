@@ -33,7 +33,9 @@ mod multiples;
 // The engine's functions, at their paths of before the split (public with
 // `unstable-internals`); the crate itself uses some of them.
 #[cfg_attr(not(feature = "unstable-internals"), allow(unused_imports))]
-pub use ct::{ct_msm, ct_msm_odd_tables, ct_sum_odd_lookups, radix16, regular_radix16};
+pub use ct::{
+    ct_msm, ct_msm_odd_tables, ct_msm_pair, ct_sum_odd_lookups, radix16, regular_radix16,
+};
 #[cfg_attr(not(feature = "unstable-internals"), allow(unused_imports))]
 pub use decode::{affine_niels_of_decoded, decode_batch_vartime, decode_lanes_vartime};
 #[cfg_attr(not(feature = "unstable-internals"), allow(unused_imports))]
