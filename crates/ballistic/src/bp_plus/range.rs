@@ -20,12 +20,13 @@ use alloc::vec::Vec;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
+use super::verifier::PreparedPlus;
 use super::{Opening, RangeProofPlus};
 use crate::ct::{declassify_bool, declassify_point, Declassified};
 use crate::curve::{Curve, ProofPoint};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens};
-use crate::range_proof::range::{ct_in_range, derived_commitments, range_bits};
+use crate::range_proof::range::{ct_in_range, derive_range_statement_vartime, range_bits};
 use crate::range_proof::transcript::append_range_statement;
 
 /// API scalars (the negated masks) overwritten with zero when dropped. The API
@@ -112,13 +113,14 @@ impl<C: Curve> RangeProofPlus<C> {
     }
 
     /// Verifies a proof of [`RangeProofPlus::prove_range`] that the commitment `V`
-    /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` and verifies
-    /// the two-value proof of [`range_bits`]`(a, b)` bits for them after the range
-    /// statement.
+    /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` (in variable
+    /// time: all public) and verifies the two-value proof of [`range_bits`]`(a, b)`
+    /// bits for them after the range statement.
     ///
     /// # Errors
     /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if
-    /// the proof does not verify (or `V` is not a valid encoding); the shape errors
+    /// the proof does not verify (or `V` is not a valid encoding, or a derived
+    /// commitment is the identity where the curve does not encode it); the shape errors
     /// of [`RangeProofPlus::verify`].
     #[allow(clippy::too_many_arguments)]
     pub fn verify_range<R: RngCore + CryptoRng>(
@@ -129,13 +131,43 @@ impl<C: Curve> RangeProofPlus<C> {
         V: &C::Encoding,
         a: u64,
         b: u64,
-        rng: &mut R,
+        _rng: &mut R,
     ) -> Result<(), ProofError> {
-        let k = range_bits(a, b)?;
-        let V = C::decode(V).ok_or(ProofError::VerificationError)?;
-        let B = pc_gens.bases().0;
-        let derived = derived_commitments::<C>(&V, &B, a, b).map(|P| C::encode_vartime(&P));
+        let (p, derived) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
+        let tables = bp_gens.verifier_table(p.layout());
+        let with_tables = tables.is_some();
+        p.verify_alone(bp_gens, &derived, tables)?;
+        // The shape's tables are built only once a proof of it has verified.
+        if !with_tables {
+            bp_gens.admit_verifier_table(p.layout());
+        }
+        Ok(())
+    }
+
+    /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
+    /// statement of [`derive_range_statement_vartime`], the range statement
+    /// ([`append_range_statement`]), then that of a two-value proof over the derived
+    /// commitments without minimum values: that of [`RangeProofPlus::verify_range`];
+    /// returns the replayed proof and the derived commitments it is checked against.
+    pub(crate) fn prepare_range(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &ExtendedPedersenGens<C>,
+        transcript: &mut Transcript,
+        V: &C::Encoding,
+        a: u64,
+        b: u64,
+    ) -> Result<(PreparedPlus<C>, [C::Point; 2]), ProofError> {
+        let derived = derive_range_statement_vartime::<C>(V, &pc_gens.bases().0, a, b)?;
         append_range_statement(transcript, a, b);
-        self.verify(bp_gens, pc_gens, transcript, &derived, &[], k, rng)
+        let p = self.prepare(
+            bp_gens,
+            pc_gens,
+            transcript,
+            &derived.encodings,
+            &[],
+            derived.k,
+        )?;
+        Ok((p, derived.points))
     }
 }

@@ -13,7 +13,8 @@
 //! a proof of two `k`-bit values in the same format, which verifiers that know
 //! nothing of ranges (dalek's, for `k ∈ {8, 16, 32, 64}`) accept once the caller has
 //! bound the range as the transcript does ([`append_range_statement`] for Merlin).
-//! The verifier derives `V_lo`, `V_hi` from `V`, `a` and `b` itself.
+//! The verifier derives `V_lo`, `V_hi` from `V`, `a` and `b` itself, in variable
+//! time (all three are public).
 //!
 //! [`RangeStatement::with_range`]: super::transcript::RangeStatement::with_range
 //! [`append_range_statement`]: super::transcript::append_range_statement
@@ -26,6 +27,7 @@ use zeroize::Zeroizing;
 
 use super::format::RangeProofFormat;
 use super::prover::{prove_statement, Cheat, Extras};
+use super::verifier::Prepared;
 use super::RangeProof;
 use crate::ct::{declassify_bool, declassify_point, Declassified};
 use crate::curve::{Curve, ProofPoint};
@@ -59,16 +61,99 @@ pub(crate) fn ct_in_range(v: u64, a: u64, b: u64) -> Choice {
     !v.ct_lt(&a) & !b.ct_lt(&v)
 }
 
-/// `(V − a·B, b·B − V)` for the value base `B` (public inputs).
-pub(crate) fn derived_commitments<C: Curve>(
+/// `[x·B, y·B]` for public `u64` scalars, in variable time: one right-to-left pass
+/// over the non-adjacent forms of `x` and `y` (digits `0, ±1`, no two adjacent
+/// non-zero), whose doublings `2^i·B` both sums share. Cost: `max(bits(x), bits(y))`
+/// doublings (one more where the form of a scalar carries into bit 64) and about a
+/// third as many additions per scalar, with no table and no inversion: short
+/// scalars (small bounds, narrow ranges) cost little.
+fn mul_base_pair_vartime<C: Curve>(B: &C::Point, scalars: [u64; 2]) -> [C::Point; 2] {
+    let mut sums = [C::identity(); 2];
+    // What is left of each scalar to recode, one bit wider than `u64`: the form of a
+    // scalar with its top bits set carries into bit 64.
+    let mut rest = scalars.map(u128::from);
+    let mut power = *B;
+    loop {
+        for (r, sum) in rest.iter_mut().zip(sums.iter_mut()) {
+            if *r & 1 == 1 {
+                // Digit +1 if r = 1 (mod 4), −1 if r = 3: either way the next bit of
+                // what is left is 0.
+                if *r & 2 == 0 {
+                    *sum += power;
+                    *r -= 1;
+                } else {
+                    *sum = *sum - power;
+                    *r += 1;
+                }
+            }
+            *r >>= 1;
+        }
+        if rest == [0, 0] {
+            return sums;
+        }
+        power = power + power;
+    }
+}
+
+/// `[V − a·B, b·B − V]` for the value base `B` (all public), in variable time: `a·B`
+/// and `(b − a)·B` by [`mul_base_pair_vartime`], then `b·B − V = (b − a)·B − (V − a·B)`.
+/// The verifiers' derivation (single and batch); provers derive nothing (they
+/// commit to `v − a` and `b − v` themselves).
+///
+/// # Errors
+/// [`ProofError::InvalidRange`] if `a > b`.
+pub(crate) fn derived_commitments_vartime<C: Curve>(
     V: &C::Point,
     B: &C::Point,
     a: u64,
     b: u64,
-) -> [C::Point; 2] {
-    let aB = C::pedersen_mul(&[C::scalar_from_u64(a)], &[*B]);
-    let bB = C::pedersen_mul(&[C::scalar_from_u64(b)], &[*B]);
-    [*V - aB, bB - *V]
+) -> Result<[C::Point; 2], ProofError> {
+    let width = b.checked_sub(a).ok_or(ProofError::InvalidRange)?;
+    let [aB, width_B] = mul_base_pair_vartime::<C>(B, [a, width]);
+    let lo = *V - aB;
+    Ok([lo, width_B - lo])
+}
+
+/// The verifier's side of an `[a, b]` statement ([`derive_range_statement_vartime`]).
+pub(crate) struct DerivedRange<C: Curve> {
+    /// The bit width [`range_bits`]`(a, b)`.
+    pub(crate) k: usize,
+    /// The derived commitments `V − a·B`, `b·B − V`, for the verification equation.
+    pub(crate) points: [C::Point; 2],
+    /// Their encodings, for the transcript.
+    pub(crate) encodings: [C::Encoding; 2],
+}
+
+/// The verifier's side of an `[a, b]` statement, shared by the single verifiers and
+/// the batch verifier of both protocols: the width [`range_bits`]`(a, b)`, then the
+/// commitment `V` decoded and the derived commitments, as points and encodings.
+///
+/// # Errors
+/// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if `V`
+/// or a derived commitment's encoding is not a valid encoding.
+pub(crate) fn derive_range_statement_vartime<C: Curve>(
+    V: &C::Encoding,
+    B: &C::Point,
+    a: u64,
+    b: u64,
+) -> Result<DerivedRange<C>, ProofError> {
+    let k = range_bits(a, b)?;
+    let V = C::decode(V).ok_or(ProofError::VerificationError)?;
+    let points = derived_commitments_vartime::<C>(&V, B, a, b)?;
+    let encodings = points.map(|P| C::encode_vartime(&P));
+    // The derived commitments are commitments like any other: the encoding the
+    // transcript holds must decode to the point checked. Only the identity can fail
+    // (secp256k1 has no encoding of it), so only it is decoded again.
+    for (P, e) in points.iter().zip(&encodings) {
+        if C::is_identity(P) && C::decode(e).is_none() {
+            return Err(ProofError::VerificationError);
+        }
+    }
+    Ok(DerivedRange {
+        k,
+        points,
+        encodings,
+    })
 }
 
 /// Proves `a <= v <= b` for `V = v·B + γ·B̃` in the format `F` (see the module
@@ -183,13 +268,15 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     }
 
     /// Verifies a proof of [`RangeProof::prove_range`] that the commitment `V`
-    /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` and checks the
-    /// aggregated proof of two [`range_bits`]`(a, b)`-bit values for them, with the
-    /// range bound in the transcript.
+    /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` (in variable
+    /// time: all public) and checks the aggregated proof of two
+    /// [`range_bits`]`(a, b)`-bit values for them, with the range bound in the
+    /// transcript.
     ///
     /// # Errors
     /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if
-    /// the proof does not verify (or `V` is not a valid encoding); the shape errors
+    /// the proof does not verify (or `V` is not a valid encoding, or a derived
+    /// commitment is the identity where the curve does not encode it); the shape errors
     /// of the generators.
     #[allow(clippy::too_many_arguments)]
     pub fn verify_range<R: RngCore + CryptoRng>(
@@ -202,21 +289,43 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         b: u64,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let k = range_bits(a, b)?;
-        let V = C::decode(V).ok_or(ProofError::VerificationError)?;
-        let B = pc_gens.bases().0;
-        let derived = derived_commitments::<C>(&V, &B, a, b).map(|P| C::encode_vartime(&P));
-        self.verify_statement(
+        let (p, derived) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
+        let tables = bp_gens.verifier_table(p.layout());
+        let with_tables = tables.is_some();
+        p.verify_alone(bp_gens, &derived, tables, rng)?;
+        // The shape's tables are built only once a proof of it has verified.
+        if !with_tables {
+            bp_gens.admit_verifier_table(p.layout());
+        }
+        Ok(())
+    }
+
+    /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
+    /// statement of [`derive_range_statement_vartime`] with the range bound
+    /// ([`Extras::range`]), that of [`RangeProof::verify_range`]; returns the
+    /// replayed proof and the derived commitments it is checked against.
+    pub(crate) fn prepare_range(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut F::Transcript,
+        V: &C::Encoding,
+        a: u64,
+        b: u64,
+    ) -> Result<(Prepared<C>, [C::Point; 2]), ProofError> {
+        let derived = derive_range_statement_vartime::<C>(V, &pc_gens.bases().0, a, b)?;
+        let p = self.prepare_statement(
             bp_gens,
             pc_gens,
             transcript,
-            &derived,
-            k,
+            &derived.encodings,
+            derived.k,
             Extras {
                 range: Some((a, b)),
                 min_values: None,
             },
-            rng,
-        )
+            false,
+        )?;
+        Ok((p, derived.points))
     }
 }

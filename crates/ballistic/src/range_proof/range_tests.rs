@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 
 use super::format::{Dalek, RangeProofFormat};
 use super::prover::{prove_statement, Cheat, Extras};
-use super::range::{derived_commitments, range_bits};
+use super::range::{derived_commitments_vartime, range_bits};
 use super::RangeProof;
 use crate::bp_plus::{Opening, RangeProofPlus};
 use crate::curve::ristretto::Ristretto;
@@ -298,9 +298,14 @@ fn check_ranges<C: Curve, P: Protocol<C>>(p: &P, r: &mut TestRng) -> usize {
                 );
             }
             // Without the range statement the proof is not a plain two-value proof.
-            let derived =
-                derived_commitments::<C>(&C::decode(&V).expect("valid"), &p.value_base(), a, b)
-                    .map(|P| C::encode(&P));
+            let derived = derived_commitments_vartime::<C>(
+                &C::decode(&V).expect("valid"),
+                &p.value_base(),
+                a,
+                b,
+            )
+            .expect("a <= b")
+            .map(|P| C::encode(&P));
             assert!(
                 p.verify_plain(b"range", &proof, &derived, k, r).is_err(),
                 "{}",
@@ -390,6 +395,111 @@ fn ranges_secp256k1_bp_plus() {
         pc: crate::secp256k1::bp_plus::pedersen_gens(2).expect("degree"),
     };
     assert!(check_ranges(&p, &mut r) > 50);
+}
+
+/// The verifiers' variable-time derivation equals the constant-time
+/// multiplications `V − a·B`, `b·B − V` on every curve (the toy group reduces the
+/// bounds modulo its order): at the edges of the signed-binary recoding (zero, runs
+/// of ones that carry into bit 64, alternating bits, the top bit) and at random,
+/// with `a = b`, `b − a` short and `b − a` full width; `a > b` is an error.
+#[test]
+fn derived_commitments_vartime_equal_the_multiplications() {
+    fn check<C: Curve>(r: &mut TestRng) -> usize {
+        let (B, B_blinding) = C::default_pedersen_bases();
+        let V = B + C::mul(&C::scalar_random(r), &B_blinding);
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            7,
+            0x5555_5555_5555_5555,
+            0xaaaa_aaaa_aaaa_aaaa,
+            0x7fff_ffff_ffff_ffff,
+            1 << 63,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        let mut pairs: Vec<(u64, u64)> = Vec::new();
+        for a in edges {
+            pairs.extend(edges.iter().filter(|b| **b >= a).map(|b| (a, *b)));
+        }
+        for _ in 0..40 {
+            let a: u64 = r.gen();
+            let short = r.gen::<u64>() >> r.gen_range(1..64);
+            pairs.push((a, a.saturating_add(short)));
+            pairs.push((a, r.gen_range(a..=u64::MAX)));
+            pairs.push((a >> r.gen_range(0..64), a));
+        }
+        for (a, b) in &pairs {
+            let expected = [
+                V - C::mul(&C::scalar_from_u64(*a), &B),
+                C::mul(&C::scalar_from_u64(*b), &B) - V,
+            ];
+            assert_eq!(
+                derived_commitments_vartime::<C>(&V, &B, *a, *b),
+                Ok(expected),
+                "{} [{a}, {b}]",
+                C::NAME
+            );
+        }
+        assert_eq!(
+            derived_commitments_vartime::<C>(&V, &B, 1, 0),
+            Err(ProofError::InvalidRange)
+        );
+        pairs.len()
+    }
+    let mut r = TestRng::seed_from_u64(67);
+    assert!(check::<Ristretto>(&mut r) > 100);
+    assert!(check::<Secp256k1>(&mut r) > 100);
+    assert!(check::<Toy>(&mut r) > 100);
+}
+
+/// A derived commitment is held to the rule of every commitment: its encoding must
+/// decode. With a zero blinding and `v = a` the derived `V − a·B` is the identity,
+/// which ristretto255 encodes (the proof verifies) and secp256k1 does not (the
+/// proof fails, as an ordinary proof of the commitment `0·B + 0·B̃` does).
+#[test]
+fn identity_derived_commitments_follow_the_curve_encoding() {
+    let mut r = TestRng::seed_from_u64(68);
+    let bp = BulletproofGens::<Ristretto>::new(8, 2);
+    let pc = PedersenGens::<Ristretto>::default();
+    let zero = Ristretto::scalar_to_api(&Ristretto::scalar_zero());
+    let t = || Transcript::new(b"identity");
+    let (proof, V) =
+        RangeProof::<Ristretto, Dalek>::prove_range(&bp, &pc, &mut t(), 10, &zero, 10, 20, &mut r)
+            .expect("proves");
+    proof
+        .verify_range(&bp, &pc, &mut t(), &V, 10, 20, &mut r)
+        .expect("the identity is a ristretto255 commitment");
+
+    let (bp, pc) = (
+        crate::secp256k1::grin_generators(),
+        PedersenGens::<Secp256k1>::default(),
+    );
+    let zero = Secp256k1::scalar_zero();
+    let t = ZkpTranscript::new;
+    let (proof, V) =
+        RangeProof::<Secp256k1, Zkp>::prove_range(&bp, &pc, &mut t(), 10, &zero, 10, 20, &mut r)
+            .expect("proves");
+    assert_eq!(
+        proof.verify_range(&bp, &pc, &mut t(), &V, 10, 20, &mut r),
+        Err(ProofError::VerificationError)
+    );
+    let (plain, W) = RangeProof::<Secp256k1, Zkp>::prove_single_with_rng(
+        &bp,
+        &pc,
+        &mut t(),
+        0,
+        &zero,
+        8,
+        &mut r,
+    )
+    .expect("proves");
+    assert_eq!(
+        plain.verify_single_with_rng(&bp, &pc, &mut t(), &W, 8, &mut r),
+        Err(ProofError::VerificationError)
+    );
 }
 
 /// `a > b` is [`ProofError::InvalidRange`] for proving and verifying, in both
@@ -489,7 +599,9 @@ fn bad_ranges_are_typed_errors() {
 fn toy_degenerate(proof: &RangeProof<Toy, Dalek>, V: &[u8; 2], a: u64, b: u64) -> bool {
     let pc = PedersenGens::<Toy>::default();
     let Some(V) = Toy::decode(V) else { return true };
-    let derived = derived_commitments::<Toy>(&V, &pc.bases().0, a, b);
+    let Ok(derived) = derived_commitments_vartime::<Toy>(&V, &pc.bases().0, a, b) else {
+        return false;
+    };
     [&proof.A, &proof.S, &proof.T_1, &proof.T_2]
         .into_iter()
         .chain(proof.ipp_proof.L_vec.iter())
