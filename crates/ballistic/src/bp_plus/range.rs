@@ -116,6 +116,8 @@ impl<C: Curve> RangeProofPlus<C> {
     /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` (in variable
     /// time: all public) and verifies the two-value proof of [`range_bits`]`(a, b)`
     /// bits for them after the range statement.
+    /// [`BatchVerifier::add_plus_range`](crate::range_proof::batch::BatchVerifier::add_plus_range)
+    /// checks the same statement in a batch.
     ///
     /// # Errors
     /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if
@@ -147,7 +149,9 @@ impl<C: Curve> RangeProofPlus<C> {
     /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
     /// statement of [`derive_range_statement_vartime`], the range statement
     /// ([`append_range_statement`]), then that of a two-value proof over the derived
-    /// commitments without minimum values: that of [`RangeProofPlus::verify_range`];
+    /// commitments without minimum values. The one statement of
+    /// [`RangeProofPlus::verify_range`] and
+    /// [`BatchVerifier::add_plus_range`](crate::range_proof::batch::BatchVerifier::add_plus_range);
     /// returns the replayed proof and the derived commitments it is checked against.
     pub(crate) fn prepare_range(
         &self,

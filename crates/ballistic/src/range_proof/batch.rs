@@ -9,6 +9,18 @@
 //! they differ (confidential assets: one value generator per proof). All inversions
 //! of the batch (`y⁻¹` and the `u_k⁻¹` of every proof) are one batched inversion.
 //!
+//! A batch takes every statement the single verifiers check: range proofs of
+//! either format ([`BatchVerifier::add`]), `[a, b]` range proofs of both protocols
+//! ([`BatchVerifier::add_range`], [`BatchVerifier::add_plus_range`]), secp256k1-zkp
+//! proofs with minimum values ([`BatchVerifier::add_with_min_values`]) and
+//! Bulletproofs+ proofs with minimum values ([`BatchVerifier::add_plus`]). Each
+//! statement is replayed by the code its single verifier runs (the same transcript
+//! bytes), so the batch checks exactly the equations the single verifiers check.
+//! An `[a, b]` proof enters the equation over its derived commitments `V − a·B` and
+//! `b·B − V` as points: their encodings are part of its transcript, so `add_range`
+//! computes them anyway (in variable time: all of it is public), and `verify` does
+//! not decode them again.
+//!
 //! If any proof is invalid, the sum is not the identity except with probability
 //! `≈ 2/ℓ`, and the verifier finds the invalid proofs by bisection (fresh weights
 //! for every sub-batch), so the result is exactly the AND of the single
@@ -52,9 +64,12 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::format::RangeProofFormat;
 use super::verifier::{Prepared, Terms};
+use super::zkp::transcript::ZkpTranscript;
+use super::zkp::Zkp;
 use super::RangeProof;
 use crate::bp_plus::verifier::PreparedPlus;
 use crate::bp_plus::RangeProofPlus;
+use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout, PedersenGens};
@@ -62,46 +77,73 @@ use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout, 
 /// A replayed proof of the batch: a range proof (two weights) or a Bulletproofs+
 /// range proof (one weight).
 #[derive(Clone, Debug)]
-enum Entry<C: Curve> {
+enum Replayed<C: Curve> {
     Bp(Prepared<C>),
     Plus(PreparedPlus<C>),
 }
 
+/// A proof of the batch, replayed.
+#[derive(Clone, Debug)]
+struct Entry<C: Curve> {
+    proof: Replayed<C>,
+    /// The commitments as points when the proof was added with them (the derived
+    /// commitments of an `[a, b]` proof, computed to replay its transcript); `None`:
+    /// `verify` decodes them, all of the batch's at once.
+    points: Option<[C::Point; 2]>,
+}
+
 impl<C: Curve> Entry<C> {
+    /// A proof whose commitments `verify` decodes.
+    fn encoded(proof: Replayed<C>) -> Self {
+        Entry {
+            proof,
+            points: None,
+        }
+    }
+
+    /// A proof checked against the derived commitments `points` of its `[a, b]`
+    /// statement.
+    fn derived(proof: Replayed<C>, points: [C::Point; 2]) -> Self {
+        Entry {
+            proof,
+            points: Some(points),
+        }
+    }
+
     fn layout(&self) -> GeneratorLayout {
-        match self {
-            Entry::Bp(p) => p.layout(),
-            Entry::Plus(p) => p.layout(),
+        match &self.proof {
+            Replayed::Bp(p) => p.layout(),
+            Replayed::Plus(p) => p.layout(),
         }
     }
 
     /// `(n, m, N')`.
     fn shape(&self) -> (usize, usize, usize) {
-        match self {
-            Entry::Bp(p) => (p.n, p.m, p.np),
-            Entry::Plus(p) => (p.n, p.m, p.np),
+        match &self.proof {
+            Replayed::Bp(p) => (p.n, p.m, p.np),
+            Replayed::Plus(p) => (p.n, p.m, p.np),
         }
     }
 
     fn commitments(&self) -> &[C::Encoding] {
-        match self {
-            Entry::Bp(p) => &p.V_enc,
-            Entry::Plus(p) => &p.V_enc,
+        match &self.proof {
+            Replayed::Bp(p) => &p.V_enc,
+            Replayed::Plus(p) => &p.V_enc,
         }
     }
 
     /// The proof's Pedersen bases, in the order of its `Terms::pedersen` call.
     fn bases(&self) -> Vec<C::Point> {
-        match self {
-            Entry::Bp(p) => vec![p.B, p.B_blinding],
-            Entry::Plus(p) => p.bases().collect(),
+        match &self.proof {
+            Replayed::Bp(p) => vec![p.B, p.B_blinding],
+            Replayed::Plus(p) => p.bases().collect(),
         }
     }
 
     fn push_inversions(&self, out: &mut Vec<C::Scalar>) {
-        match self {
-            Entry::Bp(p) => p.push_inversions(out),
-            Entry::Plus(p) => p.push_inversions(out),
+        match &self.proof {
+            Replayed::Bp(p) => p.push_inversions(out),
+            Replayed::Plus(p) => p.push_inversions(out),
         }
     }
 
@@ -114,17 +156,17 @@ impl<C: Curve> Entry<C> {
         (r, c): (C::Scalar, C::Scalar),
         out: &mut W,
     ) -> Result<(), ProofError> {
-        match self {
-            Entry::Bp(p) => p.emit(V, inv, r, c, out),
-            Entry::Plus(p) => p.emit(V, inv, r, out),
+        match &self.proof {
+            Replayed::Bp(p) => p.emit(V, inv, r, c, out),
+            Replayed::Plus(p) => p.emit(V, inv, r, out),
         }
     }
 
     /// The number of random weights the proof's equation takes.
     fn weights(&self) -> usize {
-        match self {
-            Entry::Bp(_) => 2,
-            Entry::Plus(_) => 1,
+        match &self.proof {
+            Replayed::Bp(_) => 2,
+            Replayed::Plus(_) => 1,
         }
     }
 
@@ -135,9 +177,9 @@ impl<C: Curve> Entry<C> {
         tables: Option<alloc::sync::Arc<C::Precomputation>>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        match self {
-            Entry::Bp(p) => p.verify_alone(bp_gens, V, tables, rng),
-            Entry::Plus(p) => p.verify_alone(bp_gens, V, tables),
+        match &self.proof {
+            Replayed::Bp(p) => p.verify_alone(bp_gens, V, tables, rng),
+            Replayed::Plus(p) => p.verify_alone(bp_gens, V, tables),
         }
     }
 }
@@ -175,9 +217,10 @@ pub const BLAME_SINGLE_MAX: usize = 4;
 
 /// Collects range proofs and verifies them together.
 ///
-/// Proofs may differ in bit width, number of values, transcript and Pedersen bases;
-/// they share the [`BulletproofGens`]. `add` replays the proof's transcript at once
-/// (so the transcript can be dropped), `verify` runs one multiscalar multiplication.
+/// Proofs may differ in protocol, statement, bit width, number of values, transcript
+/// and Pedersen bases; they share the [`BulletproofGens`]. The `add` methods replay
+/// the proof's transcript at once (so the transcript can be dropped), `verify` runs
+/// one multiscalar multiplication.
 pub struct BatchVerifier<'g, C: Curve> {
     bp_gens: &'g BulletproofGens<C>,
     entries: Vec<Result<Entry<C>, ProofError>>,
@@ -217,7 +260,8 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             n,
             false,
         );
-        self.entries.push(prepared.map(Entry::Bp));
+        self.entries
+            .push(prepared.map(|p| Entry::encoded(Replayed::Bp(p))));
         self.entries.len() - 1
     }
 
@@ -262,7 +306,89 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             min_values,
             n,
         );
-        self.entries.push(prepared.map(Entry::Plus));
+        self.entries
+            .push(prepared.map(|p| Entry::encoded(Replayed::Plus(p))));
+        self.entries.len() - 1
+    }
+
+    /// Adds a proof of [`RangeProof::prove_range`] that `commitment` opens to a
+    /// value in `[a, b]`; returns its index. The statement is replayed by the code of
+    /// [`RangeProof::verify_range`] (the derived commitments `V − a·B`, `b·B − V`,
+    /// computed here in variable time since all of it is public, and the range
+    /// bound in the transcript), so the batch accepts exactly the proofs that
+    /// `verify_range` accepts. A statement that cannot be replayed (`a > b`, an
+    /// invalid commitment encoding, too few generators for the width, …) is
+    /// recorded as failed with its error, as by [`BatchVerifier::add`].
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{random_scalar, BatchVerifier, BulletproofGens, PedersenGens, RangeProof};
+    /// use ballistic::merlin::Transcript;
+    /// use ballistic::ProofError;
+    /// let (bp, pc) = (BulletproofGens::new(64, 2), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let (p1, v1) = RangeProof::prove_range(&bp, &pc, &mut Transcript::new(b"age"), 42,
+    ///     &random_scalar(&mut rng), 18, 130, &mut rng)?;
+    /// let (p2, v2) = RangeProof::prove_single_with_rng(&bp, &pc, &mut Transcript::new(b"ex"), 7,
+    ///     &random_scalar(&mut rng), 64, &mut rng)?;
+    /// let mut batch = BatchVerifier::new(&bp);
+    /// batch.add_range(&p1, &pc, &mut Transcript::new(b"age"), &v1, 18, 130);
+    /// batch.add(&p2, &pc, &mut Transcript::new(b"ex"), &[v2], 64);
+    /// batch.add_range(&p1, &pc, &mut Transcript::new(b"age"), &v1, 18, 131); // another range
+    /// batch.add_range(&p1, &pc, &mut Transcript::new(b"age"), &v1, 130, 18); // a > b
+    /// let err = batch.verify(&mut rng).unwrap_err();
+    /// assert_eq!(err.invalid_indices(), vec![2, 3]);
+    /// assert_eq!(err.invalid[1].1, ProofError::InvalidRange);
+    /// # Ok::<(), ProofError>(())
+    /// ```
+    pub fn add_range<F: RangeProofFormat<C>>(
+        &mut self,
+        proof: &RangeProof<C, F>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut F::Transcript,
+        commitment: &C::Encoding,
+        a: u64,
+        b: u64,
+    ) -> usize {
+        let prepared = proof.prepare_range(self.bp_gens, pc_gens, transcript, commitment, a, b);
+        self.entries
+            .push(prepared.map(|(p, derived)| Entry::derived(Replayed::Bp(p), derived)));
+        self.entries.len() - 1
+    }
+
+    /// Adds a proof of [`RangeProofPlus::prove_range`] that `commitment` opens to a
+    /// value in `[a, b]`; returns its index. As [`BatchVerifier::add_range`]: the
+    /// statement is replayed by the code of [`RangeProofPlus::verify_range`], and one
+    /// that cannot be replayed is recorded as failed with its error.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{random_scalar, BatchVerifier, BulletproofGens};
+    /// use ballistic::ristretto::bp_plus::{pedersen_gens, Opening, RangeProofPlus};
+    /// use ballistic::merlin::Transcript;
+    /// let (bp, pc) = (BulletproofGens::new(16, 2), pedersen_gens(1)?);
+    /// let mut rng = rand::thread_rng();
+    /// let masks = [random_scalar(&mut rng)];
+    /// let (p, v) = RangeProofPlus::prove_range(&bp, &pc, &mut Transcript::new(b"ex"),
+    ///     &Opening::new(40_000, &masks), 10_000, 60_000, &mut rng)?;
+    /// let mut batch = BatchVerifier::new(&bp);
+    /// batch.add_plus_range(&p, &pc, &mut Transcript::new(b"ex"), &v, 10_000, 60_000);
+    /// batch.add_plus_range(&p, &pc, &mut Transcript::new(b"ex"), &v, 10_000, 60_001);
+    /// assert_eq!(batch.verify(&mut rng).unwrap_err().invalid_indices(), vec![1]);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn add_plus_range(
+        &mut self,
+        proof: &RangeProofPlus<C>,
+        pc_gens: &ExtendedPedersenGens<C>,
+        transcript: &mut merlin::Transcript,
+        commitment: &C::Encoding,
+        a: u64,
+        b: u64,
+    ) -> usize {
+        let prepared = proof.prepare_range(self.bp_gens, pc_gens, transcript, commitment, a, b);
+        self.entries
+            .push(prepared.map(|(p, derived)| Entry::derived(Replayed::Plus(p), derived)));
         self.entries.len() - 1
     }
 
@@ -286,12 +412,13 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
                 Err(err) => invalid.push((i, err.clone())),
             }
         }
-        // Every commitment of the batch in one (lane-parallel) decoding; a proof
-        // with an invalid commitment fails alone.
+        // Every commitment of the batch that is not a point yet in one
+        // (lane-parallel) decoding; a proof with an invalid commitment fails alone.
         let mut V: Vec<Vec<C::Point>> = alloc::vec![Vec::new(); self.entries.len()];
         let all: Vec<C::Encoding> = ok
             .iter()
             .filter_map(|i| self.entries.get(*i).and_then(|e| e.as_ref().ok()))
+            .filter(|p| p.points.is_none())
             .flat_map(|p| p.commitments().iter().copied())
             .collect();
         let decoded = C::decode_batch_vartime(&all).ok();
@@ -300,12 +427,17 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             let Some(Ok(p)) = self.entries.get(i) else {
                 return false;
             };
-            let m = p.commitments().len();
-            let points = match &decoded {
-                Some(d) => d.get(next..next + m).map(|v| v.to_vec()),
-                None => C::decode_batch_vartime(p.commitments()).ok(),
+            let points = if let Some(points) = &p.points {
+                Some(points.to_vec())
+            } else {
+                let m = p.commitments().len();
+                let points = match &decoded {
+                    Some(d) => d.get(next..next + m).map(|v| v.to_vec()),
+                    None => C::decode_batch_vartime(p.commitments()).ok(),
+                };
+                next += m;
+                points
             };
-            next += m;
             match (points, V.get_mut(i)) {
                 (Some(points), Some(slot)) => {
                     *slot = points;
@@ -588,6 +720,60 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     }
 }
 
+impl<'g> BatchVerifier<'g, Secp256k1> {
+    /// Adds a proof in secp256k1-zkp's format with minimum values (made by
+    /// [`RangeProof::prove_with_min_values`]) that each `commitments[j]` opens to a
+    /// value in `[min_values[j], min_values[j] + 2^n)`; returns its index. The
+    /// statement is replayed by the code of [`RangeProof::verify_with_min_values`],
+    /// so the batch accepts exactly the proofs that it accepts; a statement that
+    /// cannot be replayed (one minimum value per commitment, each below `2^n`, …) is
+    /// recorded as failed with its error, as by [`BatchVerifier::add`].
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::secp256k1::{grin_generators, BatchVerifier, PedersenGens, RangeProof, Transcript};
+    /// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+    /// use ballistic::ProofError;
+    /// let (bp, pc) = (grin_generators(), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let g = [Secp256k1::scalar_random(&mut rng), Secp256k1::scalar_random(&mut rng)];
+    /// let (p1, v1) = RangeProof::prove_with_min_values(&bp, &pc, &mut Transcript::new(),
+    ///     &[1500, 70], &[1000, 0], &g, 32, &mut rng)?;
+    /// let (p2, v2) = RangeProof::prove_single_with_rng(&bp, &pc, &mut Transcript::new(), 5, &g[0],
+    ///     64, &mut rng)?;
+    /// let mut batch = BatchVerifier::new(&bp);
+    /// batch.add_with_min_values(&p1, &pc, &mut Transcript::new(), &v1, &[1000, 0], 32);
+    /// batch.add(&p2, &pc, &mut Transcript::new(), &[v2], 64);
+    /// batch.add_with_min_values(&p1, &pc, &mut Transcript::new(), &v1, &[999, 0], 32);
+    /// batch.add_with_min_values(&p1, &pc, &mut Transcript::new(), &v1, &[1000], 32);
+    /// let err = batch.verify(&mut rng).unwrap_err();
+    /// assert_eq!(err.invalid_indices(), vec![2, 3]);
+    /// assert_eq!(err.invalid[1].1, ProofError::InvalidInputLength);
+    /// # Ok::<(), ProofError>(())
+    /// ```
+    pub fn add_with_min_values(
+        &mut self,
+        proof: &RangeProof<Secp256k1, Zkp>,
+        pc_gens: &PedersenGens<Secp256k1>,
+        transcript: &mut ZkpTranscript,
+        commitments: &[[u8; 33]],
+        min_values: &[u64],
+        n: usize,
+    ) -> usize {
+        let prepared = proof.prepare_with_min_values(
+            self.bp_gens,
+            pc_gens,
+            transcript,
+            commitments,
+            min_values,
+            n,
+        );
+        self.entries
+            .push(prepared.map(|p| Entry::encoded(Replayed::Bp(p))));
+        self.entries.len() - 1
+    }
+}
+
 /// Accumulates the terms of many proofs: fixed-generator coefficients are summed.
 struct BatchTerms<'b, C: Curve> {
     scalars: Vec<C::Scalar>,
@@ -826,9 +1012,7 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
             + self
                 .batch
                 .add(proof, pc_gens, transcript, value_commitments, n);
-        if self.batch.len() >= self.chunk_size {
-            self.flush();
-        }
+        self.flush_if_full();
         index
     }
 
@@ -847,10 +1031,92 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
             + self
                 .batch
                 .add_plus(proof, pc_gens, transcript, commitments, min_values, n);
+        self.flush_if_full();
+        index
+    }
+
+    /// Adds an `[a, b]` range proof (see [`BatchVerifier::add_range`]); returns its
+    /// position in the stream. Verifies the pending chunk when it is full.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::range_proof::batch::StreamingVerifier;
+    /// use ballistic::ristretto::{random_scalar, BulletproofGens, PedersenGens, RangeProof};
+    /// use ballistic::merlin::Transcript;
+    /// let (bp, pc) = (BulletproofGens::new(8, 2), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let mut stream = StreamingVerifier::new(&bp, 2, rand::thread_rng());
+    /// for a in 0..5u64 {
+    ///     let (p, v) = RangeProof::prove_range(&bp, &pc, &mut Transcript::new(b"s"), a + 100,
+    ///         &random_scalar(&mut rng), a, a + 200, &mut rng)?;
+    ///     let b = if a == 3 { a + 199 } else { a + 200 }; // proof 3: another range
+    ///     stream.add_range(&p, &pc, &mut Transcript::new(b"s"), &v, a, b);
+    /// }
+    /// assert_eq!(stream.finish().unwrap_err().invalid_indices(), vec![3]);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn add_range<F: RangeProofFormat<C>>(
+        &mut self,
+        proof: &RangeProof<C, F>,
+        pc_gens: &PedersenGens<C>,
+        transcript: &mut F::Transcript,
+        commitment: &C::Encoding,
+        a: u64,
+        b: u64,
+    ) -> usize {
+        let index = self.offset
+            + self
+                .batch
+                .add_range(proof, pc_gens, transcript, commitment, a, b);
+        self.flush_if_full();
+        index
+    }
+
+    /// Adds a Bulletproofs+ `[a, b]` range proof (see
+    /// [`BatchVerifier::add_plus_range`]); returns its position in the stream.
+    /// Verifies the pending chunk when it is full.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::range_proof::batch::StreamingVerifier;
+    /// use ballistic::ristretto::{random_scalar, BulletproofGens};
+    /// use ballistic::ristretto::bp_plus::{pedersen_gens, Opening, RangeProofPlus};
+    /// use ballistic::merlin::Transcript;
+    /// let (bp, pc) = (BulletproofGens::new(8, 2), pedersen_gens(1)?);
+    /// let mut rng = rand::thread_rng();
+    /// let mut stream = StreamingVerifier::new(&bp, 2, rand::thread_rng());
+    /// for a in 0..5u64 {
+    ///     let masks = [random_scalar(&mut rng)];
+    ///     let (p, v) = RangeProofPlus::prove_range(&bp, &pc, &mut Transcript::new(b"s"),
+    ///         &Opening::new(a + 100, &masks), a, a + 200, &mut rng)?;
+    ///     let lo = if a == 1 { a + 1 } else { a }; // proof 1: another range
+    ///     stream.add_plus_range(&p, &pc, &mut Transcript::new(b"s"), &v, lo, a + 200);
+    /// }
+    /// assert_eq!(stream.finish().unwrap_err().invalid_indices(), vec![1]);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn add_plus_range(
+        &mut self,
+        proof: &RangeProofPlus<C>,
+        pc_gens: &ExtendedPedersenGens<C>,
+        transcript: &mut merlin::Transcript,
+        commitment: &C::Encoding,
+        a: u64,
+        b: u64,
+    ) -> usize {
+        let index = self.offset
+            + self
+                .batch
+                .add_plus_range(proof, pc_gens, transcript, commitment, a, b);
+        self.flush_if_full();
+        index
+    }
+
+    /// Verifies the pending chunk if it is full.
+    fn flush_if_full(&mut self) {
         if self.batch.len() >= self.chunk_size {
             self.flush();
         }
-        index
     }
 
     fn flush(&mut self) {
@@ -873,6 +1139,52 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
                 invalid: self.failures,
             })
         }
+    }
+}
+
+impl<'g, R: RngCore + CryptoRng> StreamingVerifier<'g, Secp256k1, R> {
+    /// Adds a proof with minimum values (see
+    /// [`BatchVerifier::add_with_min_values`]); returns its position in the stream.
+    /// Verifies the pending chunk when it is full.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::range_proof::batch::StreamingVerifier;
+    /// use ballistic::secp256k1::{grin_generators, PedersenGens, RangeProof, Transcript};
+    /// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+    /// let (bp, pc) = (grin_generators(), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let mut stream = StreamingVerifier::new(&bp, 3, rand::thread_rng());
+    /// for o in 0..4u64 {
+    ///     let g = [Secp256k1::scalar_random(&mut rng)];
+    ///     let (p, v) = RangeProof::prove_with_min_values(&bp, &pc, &mut Transcript::new(),
+    ///         &[o + 7], &[o], &g, 8, &mut rng)?;
+    ///     let min = if o == 2 { o + 1 } else { o }; // proof 2: another minimum value
+    ///     stream.add_with_min_values(&p, &pc, &mut Transcript::new(), &v, &[min], 8);
+    /// }
+    /// assert_eq!(stream.finish().unwrap_err().invalid_indices(), vec![2]);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn add_with_min_values(
+        &mut self,
+        proof: &RangeProof<Secp256k1, Zkp>,
+        pc_gens: &PedersenGens<Secp256k1>,
+        transcript: &mut ZkpTranscript,
+        commitments: &[[u8; 33]],
+        min_values: &[u64],
+        n: usize,
+    ) -> usize {
+        let index = self.offset
+            + self.batch.add_with_min_values(
+                proof,
+                pc_gens,
+                transcript,
+                commitments,
+                min_values,
+                n,
+            );
+        self.flush_if_full();
+        index
     }
 }
 

@@ -271,7 +271,8 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` (in variable
     /// time: all public) and checks the aggregated proof of two
     /// [`range_bits`]`(a, b)`-bit values for them, with the range bound in the
-    /// transcript.
+    /// transcript. [`BatchVerifier::add_range`](super::batch::BatchVerifier::add_range)
+    /// checks the same statement in a batch.
     ///
     /// # Errors
     /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if
@@ -302,8 +303,9 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
 
     /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
     /// statement of [`derive_range_statement_vartime`] with the range bound
-    /// ([`Extras::range`]), that of [`RangeProof::verify_range`]; returns the
-    /// replayed proof and the derived commitments it is checked against.
+    /// ([`Extras::range`]). The one statement of [`RangeProof::verify_range`] and
+    /// [`BatchVerifier::add_range`](super::batch::BatchVerifier::add_range); returns
+    /// the replayed proof and the derived commitments it is checked against.
     pub(crate) fn prepare_range(
         &self,
         bp_gens: &BulletproofGens<C>,

@@ -36,9 +36,20 @@ use crate::curve::secp256k1::Secp256k1;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::range_proof::prover::{prove_statement, Cheat, Extras};
+use crate::range_proof::verifier::Prepared;
 use crate::range_proof::RangeProof;
 use alloc::vec::Vec;
 use k256::Scalar;
+
+/// The statement's optional part of a proof with minimum values: the array, hashed
+/// before the commitments. The one statement of the prover, the single verifier
+/// and the batch verifier.
+fn min_values_statement(min_values: &[u64]) -> Extras<'_> {
+    Extras {
+        range: None,
+        min_values: Some(min_values),
+    }
+}
 
 impl RangeProof<Secp256k1, Zkp> {
     /// Proves `min_values[j] <= values[j] < min_values[j] + 2^n` for the commitments
@@ -93,10 +104,7 @@ impl RangeProof<Secp256k1, Zkp> {
             values,
             &blindings,
             n,
-            Extras {
-                range: None,
-                min_values: Some(min_values),
-            },
+            min_values_statement(min_values),
             rng,
             Cheat::default(),
         )
@@ -107,6 +115,8 @@ impl RangeProof<Secp256k1, Zkp> {
     /// `secp256k1_bulletproof_rangeproof_verify` with a minimum-value array). Accepts
     /// the C library's proofs, including those its own verifier rejects (`m >= 2`,
     /// minimum values of `2^32` or more: see the module documentation).
+    /// [`BatchVerifier::add_with_min_values`](crate::range_proof::batch::BatchVerifier::add_with_min_values)
+    /// checks the same statement in a batch.
     ///
     /// # Errors
     /// [`ProofError::InvalidInputLength`], [`ProofError::InvalidMinValue`] as for
@@ -129,11 +139,31 @@ impl RangeProof<Secp256k1, Zkp> {
             transcript,
             commitments,
             n,
-            Extras {
-                range: None,
-                min_values: Some(min_values),
-            },
+            min_values_statement(min_values),
             rng,
+        )
+    }
+
+    /// Replays the transcript of a proof with minimum values (the statement of
+    /// [`RangeProof::verify_with_min_values`]), leaving the commitments encoded: the
+    /// batch verifier decodes all of its proofs' at once.
+    pub(crate) fn prepare_with_min_values(
+        &self,
+        bp_gens: &BulletproofGens<Secp256k1>,
+        pc_gens: &PedersenGens<Secp256k1>,
+        transcript: &mut ZkpTranscript,
+        commitments: &[[u8; 33]],
+        min_values: &[u64],
+        n: usize,
+    ) -> Result<Prepared<Secp256k1>, ProofError> {
+        self.prepare_statement(
+            bp_gens,
+            pc_gens,
+            transcript,
+            commitments,
+            n,
+            min_values_statement(min_values),
+            false,
         )
     }
 
