@@ -94,12 +94,12 @@
 //! `prove_range` proof (`RangeProof::prove_range` for bp, `RangeProofPlus::prove_range`
 //! for bp+): one aggregated proof that `v − a` and `b − v` lie in `[0, 2^k)`, over
 //! the commitments `V − a·B` and `b·B − V`. Those two are never stored: `verify`
-//! derives them from `V` and the range (`verify_range`), so the range is part of the
+//! derives them from `V` and the range (`add_range` of the batch), so the range is part of the
 //! statement, and the proof's shape is that of two `k`-bit values (544 bytes on
 //! ristretto255 bp for `[18, 130]`). The transcript binds the range before the
 //! proof's own statement (`ballistic range v1`, `a`, `b`); the generators are those
 //! of a proof of two `k`-bit values (`BulletproofGens::new(k, 2)`; secp256k1 bp:
-//! Grin's 256). `verify` checks range files one by one, not in the batch. A range
+//! Grin's 256). `verify` checks range files in the same batches as the others. A range
 //! proof on secp256k1 bp has no rewind nonce, and `rewind` refuses range files.
 //!
 //! **Minimum values and range bounds are JSON integers.** ballistic reads and
@@ -282,7 +282,7 @@ enum Command {
                       ([a, b], with a \"range\" field); they are batch-verified per curve, \
                       bp and bp+ together on ristretto255 (secp256k1: per generator set, \
                       each proof with its own extra_commit, and the bp+ proofs in a batch \
-                      of their own); range proofs are verified one by one, with the \
+                      of their own); range proofs join the same batches, with the \
                       commitments V − a·B and b·B − V derived from the file's V and range. \
                       Malformed or unreadable files are reported on standard error, naming \
                       the field at fault.",

@@ -23,9 +23,9 @@
 //! Bulletproofs+ files over `BulletproofGens::new(n, m)`. A batch costs
 //! one multiscalar multiplication when all its proofs are valid; bisection names the
 //! invalid ones, and every file is reported even after a failure. Range-proof files
-//! (with a `range` field) are verified one by one with the library's `verify_range`,
-//! which derives their commitments (the batch verifier takes proofs over given
-//! commitments); they are reported as the others are. The exit status is
+//! (with a `range` field) join the same batches (`add_range`, `add_plus_range`: the
+//! verifier derives the two commitments each is about from the file's one). The
+//! exit status is
 //! [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
 //! invalid, else [`EXIT_OK`].
 
@@ -121,7 +121,7 @@ struct Pending {
     extension_degree: Option<usize>,
     /// Whether some minimum value is not zero (Bulletproofs+).
     min_values: bool,
-    /// The range `(a, b)` of a range proof (verified on its own, not in a batch).
+    /// The range `(a, b)` of a range proof.
     range: Option<(u64, u64)>,
     bits: usize,
     values: usize,
@@ -281,34 +281,46 @@ fn check_path(path: &std::path::Path) -> Result<Pending, Verdict> {
     }
 }
 
-/// The Bulletproofs files that decoded on ristretto255: `(file index, bits, proof)`.
+/// A decoded proof of one file: `(file index, bits, range, proof)`.
+type Entry<'a, P> = (usize, usize, Option<(u64, u64)>, &'a P);
+
+/// The Bulletproofs files that decoded on ristretto255.
 fn ristretto_files(
     files: &[Result<Pending, Verdict>],
-) -> impl Iterator<Item = (usize, usize, &RistrettoProof)> {
+) -> impl Iterator<Item = Entry<'_, RistrettoProof>> {
     files.iter().enumerate().filter_map(|(i, f)| match f {
         Ok(Pending {
             bits,
             decoded: Decoded::Ristretto255(r),
-            range: None,
+            range,
             ..
-        }) => Some((i, *bits, r)),
+        }) => Some((i, *bits, *range, r)),
         _ => None,
     })
 }
 
-/// The Bulletproofs+ files that decoded on ristretto255: `(file index, bits, proof)`.
+/// The Bulletproofs+ files that decoded on ristretto255.
 fn ristretto_plus_files(
     files: &[Result<Pending, Verdict>],
-) -> impl Iterator<Item = (usize, usize, &PlusProof<ballistic::ristretto::Ristretto>)> {
+) -> impl Iterator<Item = Entry<'_, PlusProof<ballistic::ristretto::Ristretto>>> {
     files.iter().enumerate().filter_map(|(i, f)| match f {
         Ok(Pending {
             bits,
             decoded: Decoded::Ristretto255Plus(r),
-            range: None,
+            range,
             ..
-        }) => Some((i, *bits, r)),
+        }) => Some((i, *bits, *range, r)),
         _ => None,
     })
+}
+
+/// The shape `(bits, values)` a proof needs generators for: a range proof is an
+/// aggregate of [`RANGE_PROOF_VALUES`] values of its width.
+fn shape(bits: usize, range: Option<(u64, u64)>, values: usize) -> (usize, usize) {
+    match range {
+        Some(_) => (bits, RANGE_PROOF_VALUES),
+        None => (bits, values),
+    }
 }
 
 /// The Bulletproofs+ bases of every extension degree among `proofs`, built once
@@ -321,28 +333,38 @@ fn plus_bases<'a, C: CurveOps + 'a>(
     degrees.into_iter().map(|t| (t, bases(t))).collect()
 }
 
-/// Adds the Bulletproofs+ `proofs` (`(file index, bits, proof)`) to `batch`, each
-/// with the bases of its extension degree from `bases`; records the batch slots in
-/// `slots` and returns the files that cannot be added (no bases for their degree).
+/// Adds the Bulletproofs+ `proofs` to `batch` (range proofs with their `[a, b]`),
+/// each with the bases of its extension degree from `bases`; records the batch slots
+/// in `slots` and returns the files that cannot be added (no bases for their degree,
+/// a range file without exactly one commitment).
 fn add_plus_proofs<'a, C: CurveOps + 'a>(
     batch: &mut ballistic::range_proof::batch::BatchVerifier<'_, C>,
-    proofs: impl Iterator<Item = (usize, usize, &'a PlusProof<C>)>,
+    proofs: impl Iterator<Item = Entry<'a, PlusProof<C>>>,
     bases: &BTreeMap<usize, Result<ExtendedPedersenGens<C>, ProofError>>,
     slots: &mut BTreeMap<usize, usize>,
 ) -> BTreeMap<usize, ProofError> {
     let mut failures = BTreeMap::new();
-    for (i, bits, p) in proofs {
+    for (i, bits, range, p) in proofs {
         match bases.get(&p.t) {
             Some(Ok(pc)) => {
                 let mut transcript = Transcript::new(p.label);
-                let slot = batch.add_plus(
-                    &p.proof,
-                    pc,
-                    &mut transcript,
-                    &p.commitments,
-                    &p.min_values,
-                    bits,
-                );
+                let slot = match range {
+                    Some((a, b)) => match single(&p.commitments) {
+                        Ok(v) => batch.add_plus_range(&p.proof, pc, &mut transcript, v, a, b),
+                        Err(e) => {
+                            failures.insert(i, e);
+                            continue;
+                        }
+                    },
+                    None => batch.add_plus(
+                        &p.proof,
+                        pc,
+                        &mut transcript,
+                        &p.commitments,
+                        &p.min_values,
+                        bits,
+                    ),
+                };
                 slots.insert(slot, i);
             }
             Some(Err(e)) => {
@@ -364,30 +386,43 @@ fn verify_ristretto255(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, Pr
         return BTreeMap::new();
     }
     let shapes = ristretto_files(files)
-        .map(|(_, bits, r)| (bits, r.commitments.len()))
-        .chain(ristretto_plus_files(files).map(|(_, bits, p)| (bits, p.commitments.len())));
+        .map(|(_, bits, range, r)| shape(bits, range, r.commitments.len()))
+        .chain(
+            ristretto_plus_files(files)
+                .map(|(_, bits, range, p)| shape(bits, range, p.commitments.len())),
+        );
     let (max_n, max_m) = shapes.fold((1, 1), |(n, m), (bits, values)| {
         (n.max(bits), m.max(values))
     });
     let gens = BulletproofGens::new(max_n, max_m);
     let pc = PedersenGens::default();
     let plus_pc = plus_bases(
-        ristretto_plus_files(files).map(|(_, _, p)| p),
+        ristretto_plus_files(files).map(|(.., p)| p),
         ballistic::ristretto::bp_plus::pedersen_gens,
     );
     let mut batch = BatchVerifier::new(&gens);
     let mut slots = BTreeMap::new();
-    for (i, bits, r) in ristretto_files(files) {
+    let mut failures = BTreeMap::new();
+    for (i, bits, range, r) in ristretto_files(files) {
         let mut transcript = Transcript::new(r.label);
-        let slot = batch.add(&r.proof, &pc, &mut transcript, &r.commitments, bits);
+        let slot = match range {
+            Some((a, b)) => match single(&r.commitments) {
+                Ok(v) => batch.add_range(&r.proof, &pc, &mut transcript, v, a, b),
+                Err(e) => {
+                    failures.insert(i, e);
+                    continue;
+                }
+            },
+            None => batch.add(&r.proof, &pc, &mut transcript, &r.commitments, bits),
+        };
         slots.insert(slot, i);
     }
-    let mut failures = add_plus_proofs(
+    failures.extend(add_plus_proofs(
         &mut batch,
         ristretto_plus_files(files),
         &plus_pc,
         &mut slots,
-    );
+    ));
     failures.extend(failures_by_file(
         batch.verify(&mut rand::thread_rng()),
         &slots,
@@ -399,30 +434,28 @@ fn verify_ristretto255(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, Pr
 /// over `BulletproofGens::new(n, m)` for the largest `n` and `m` (secp256k1-zkp's
 /// generator sets serve only its own proofs); returns the failures by file index.
 fn verify_secp256k1_plus(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
-    let proofs: Vec<(usize, usize, &PlusProof<k1::Secp256k1>)> = files
+    let proofs: Vec<Entry<'_, PlusProof<k1::Secp256k1>>> = files
         .iter()
         .enumerate()
         .filter_map(|(i, f)| match f {
             Ok(Pending {
                 bits,
                 decoded: Decoded::Secp256k1Plus(p),
-                range: None,
+                range,
                 ..
-            }) => Some((i, *bits, p)),
+            }) => Some((i, *bits, *range, p)),
             _ => None,
         })
         .collect();
     if proofs.is_empty() {
         return BTreeMap::new();
     }
-    let (max_n, max_m) = proofs.iter().fold((1, 1), |(n, m), (_, bits, p)| {
-        (n.max(*bits), m.max(p.commitments.len()))
+    let (max_n, max_m) = proofs.iter().fold((1, 1), |(n, m), (_, bits, range, p)| {
+        let (bits, values) = shape(*bits, *range, p.commitments.len());
+        (n.max(bits), m.max(values))
     });
     let gens = k1::BulletproofGens::new(max_n, max_m);
-    let pc = plus_bases(
-        proofs.iter().map(|(_, _, p)| *p),
-        k1::bp_plus::pedersen_gens,
-    );
+    let pc = plus_bases(proofs.iter().map(|(.., p)| *p), k1::bp_plus::pedersen_gens);
     let mut batch = k1::BatchVerifier::new(&gens);
     let mut slots = BTreeMap::new();
     let mut failures = add_plus_proofs(&mut batch, proofs.into_iter(), &pc, &mut slots);
@@ -452,17 +485,20 @@ fn failures_by_file(
 /// (a proof verifies only with the set it was made with); returns the failures by
 /// file index.
 fn verify_secp256k1(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
-    // Generator-set size -> (file index, bits, proof).
-    let mut groups: BTreeMap<usize, Vec<(usize, usize, &Secp256k1Proof)>> = BTreeMap::new();
+    // Generator-set size -> the proofs made with it.
+    let mut groups: BTreeMap<usize, Vec<Entry<'_, Secp256k1Proof>>> = BTreeMap::new();
     for (i, f) in files.iter().enumerate() {
         if let Ok(Pending {
             bits,
             decoded: Decoded::Secp256k1(k),
-            range: None,
+            range,
             ..
         }) = f
         {
-            groups.entry(k.generators).or_default().push((i, *bits, k));
+            groups
+                .entry(k.generators)
+                .or_default()
+                .push((i, *bits, *range, k));
         }
     }
     let counts: BTreeSet<usize> = groups.keys().copied().collect();
@@ -478,9 +514,18 @@ fn verify_secp256k1(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, Proof
         };
         let mut batch = k1::BatchVerifier::new(gens);
         let mut slots = BTreeMap::new();
-        for &(i, bits, k) in entries {
+        for &(i, bits, range, k) in entries {
             let mut transcript = k.transcript.clone();
-            let slot = batch.add(&k.proof, &pc, &mut transcript, &k.commitments, bits);
+            let slot = match range {
+                Some((a, b)) => match single(&k.commitments) {
+                    Ok(v) => batch.add_range(&k.proof, &pc, &mut transcript, v, a, b),
+                    Err(e) => {
+                        failures.insert(i, e);
+                        continue;
+                    }
+                },
+                None => batch.add(&k.proof, &pc, &mut transcript, &k.commitments, bits),
+            };
             slots.insert(slot, i);
         }
         failures.extend(failures_by_file(
@@ -499,145 +544,12 @@ fn single<T>(commitments: &[T]) -> Result<&T, ProofError> {
     }
 }
 
-/// Verifies a Bulletproofs+ range proof over `gens` with the bases of its extension
-/// degree from `bases`.
-fn verify_plus_range<C: CurveOps>(
-    p: &PlusProof<C>,
-    gens: &ballistic::generators::BulletproofGens<C>,
-    bases: &BTreeMap<usize, Result<ExtendedPedersenGens<C>, ProofError>>,
-    (a, b): (u64, u64),
-) -> Result<(), ProofError> {
-    let pc = match bases.get(&p.t) {
-        Some(Ok(pc)) => pc,
-        Some(Err(e)) => return Err(e.clone()),
-        None => return Err(ProofError::InvalidExtensionDegree),
-    };
-    p.proof.verify_range(
-        gens,
-        pc,
-        &mut Transcript::new(p.label),
-        single(&p.commitments)?,
-        a,
-        b,
-        &mut rand::thread_rng(),
-    )
-}
-
-/// Verifies the range-proof files among `files` one by one with `verify_range`,
-/// which derives the two commitments each proof is about from the file's one (the
-/// batch verifier takes proofs over given commitments); the generators and bases are
-/// built once per curve and protocol, for the widest range. Returns the failures by
-/// file index.
-fn verify_ranges(files: &[Result<Pending, Verdict>]) -> BTreeMap<usize, ProofError> {
-    let ranged: Vec<(usize, (u64, u64), &Decoded)> = files
-        .iter()
-        .enumerate()
-        .filter_map(|(i, f)| match f {
-            Ok(Pending {
-                range: Some(range),
-                decoded,
-                ..
-            }) => Some((i, *range, decoded)),
-            _ => None,
-        })
-        .collect();
-    // The widest range's width among the files of each kind.
-    let widest = |kind: fn(&Decoded) -> bool| {
-        files
-            .iter()
-            .filter_map(|f| match f {
-                Ok(p) if p.range.is_some() && kind(&p.decoded) => Some(p.bits),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(1)
-    };
-    let ristretto_n =
-        widest(|d| matches!(d, Decoded::Ristretto255(_) | Decoded::Ristretto255Plus(_)));
-    let secp_plus_n = widest(|d| matches!(d, Decoded::Secp256k1Plus(_)));
-    let ristretto_gens = std::cell::OnceCell::new();
-    let secp_plus_gens = std::cell::OnceCell::new();
-    let ristretto_bases = plus_bases(
-        ranged.iter().filter_map(|(_, _, d)| match d {
-            Decoded::Ristretto255Plus(p) => Some(p),
-            _ => None,
-        }),
-        ballistic::ristretto::bp_plus::pedersen_gens,
-    );
-    let secp_bases = plus_bases(
-        ranged.iter().filter_map(|(_, _, d)| match d {
-            Decoded::Secp256k1Plus(p) => Some(p),
-            _ => None,
-        }),
-        k1::bp_plus::pedersen_gens,
-    );
-    let secp_counts: BTreeSet<usize> = ranged
-        .iter()
-        .filter_map(|(_, _, d)| match d {
-            Decoded::Secp256k1(k) => Some(k.generators),
-            _ => None,
-        })
-        .collect();
-    let secp_sets = secp::generator_sets(&secp_counts);
-    let mut failures = BTreeMap::new();
-    for (i, (a, b), decoded) in ranged {
-        let mut rng = rand::thread_rng();
-        let result = match decoded {
-            Decoded::Ristretto255(r) => single(&r.commitments).and_then(|v| {
-                r.proof.verify_range(
-                    ristretto_gens
-                        .get_or_init(|| BulletproofGens::new(ristretto_n, RANGE_PROOF_VALUES)),
-                    &PedersenGens::default(),
-                    &mut Transcript::new(r.label),
-                    v,
-                    a,
-                    b,
-                    &mut rng,
-                )
-            }),
-            Decoded::Secp256k1(k) => match secp_sets.get(&k.generators) {
-                Some(gens) => single(&k.commitments).and_then(|v| {
-                    k.proof.verify_range(
-                        gens,
-                        &k1::PedersenGens::default(),
-                        &mut k.transcript.clone(),
-                        v,
-                        a,
-                        b,
-                        &mut rng,
-                    )
-                }),
-                None => Err(ProofError::InvalidGeneratorsLength),
-            },
-            Decoded::Ristretto255Plus(p) => verify_plus_range(
-                p,
-                ristretto_gens
-                    .get_or_init(|| BulletproofGens::new(ristretto_n, RANGE_PROOF_VALUES)),
-                &ristretto_bases,
-                (a, b),
-            ),
-            Decoded::Secp256k1Plus(p) => verify_plus_range(
-                p,
-                secp_plus_gens
-                    .get_or_init(|| k1::BulletproofGens::new(secp_plus_n, RANGE_PROOF_VALUES)),
-                &secp_bases,
-                (a, b),
-            ),
-        };
-        if let Err(e) = result {
-            failures.insert(i, e);
-        }
-    }
-    failures
-}
-
 /// Verifies every decoded file, batched per curve (and, on secp256k1, per generator
-/// set), range proofs one by one; the batches name the invalid ones.
+/// set), range proofs in the same batches; the batches name the invalid ones.
 fn verify_all(files: Vec<Result<Pending, Verdict>>) -> Vec<Verdict> {
     let mut failures = verify_ristretto255(&files);
     failures.extend(verify_secp256k1(&files));
     failures.extend(verify_secp256k1_plus(&files));
-    failures.extend(verify_ranges(&files));
     files
         .into_iter()
         .enumerate()
