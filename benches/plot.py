@@ -18,6 +18,8 @@ and writes these plots to docs/img/ (or --out):
                           dalek (`bulletproofs` 4.0.0, `yoloproofs`)
     r1cs_sha256.svg       `sha256_{prove,verify,batch16}/compression/{ballistic,dalek}`:
                           ballistic ÷ dalek, and ÷ Blockstream's published 2017 figures
+    bp_plus_ratios.svg    `bp_plus_{prove,verify}/n64_m{1,2,8}`, `bp_plus_batch/n64_m1_k{64,1024}`:
+                          ballistic's BP+ ÷ tari_bulletproofs_plus, and ÷ ballistic's own BP
 
 Each directory given is one run (one backend); up to four can be drawn together (the
 first with solid lines, filled markers and plain bars, the others dashed, hollow and
@@ -73,6 +75,7 @@ COLOURS = {
     "c64_ffi": "#CC79A7",
     "c64_asm_ffi": "#56B4E9",
     "blockstream": "#999999",
+    "ballistic_bp": "#56B4E9",
 }
 DASHES = [None, "7,4", "2,3", "9,3,2,3"]
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -531,6 +534,43 @@ def plot_sha256(runs, note):
                       workloads, SHA256_PEERS, sha256_ratios)
 
 
+# The Bulletproofs+ benches (`crates/interop/benches/bp_plus.rs`): group, id, label.
+BP_PLUS_WORKLOADS = [
+    ("bp_plus_prove", "n64_m1", "prove m=1"),
+    ("bp_plus_prove", "n64_m2", "prove m=2"),
+    ("bp_plus_prove", "n64_m8", "prove m=8"),
+    ("bp_plus_verify", "n64_m1", "verify m=1"),
+    ("bp_plus_verify", "n64_m2", "verify m=2"),
+    ("bp_plus_verify", "n64_m8", "verify m=8"),
+    ("bp_plus_batch", "n64_m1_k64", "batch 64"),
+    ("bp_plus_batch", "n64_m1_k1024", "batch 1024"),
+]
+BP_PLUS_PEERS = [
+    ("tari_bulletproofs_plus", "÷ tari_bulletproofs_plus 0.5"),
+    ("ballistic_bp", "÷ ballistic's BP (dalek format)"),
+]
+
+
+def bp_plus_ratios(run):
+    """{(workload label, peer): ballistic's BP+ ÷ peer} from one run."""
+    out = {}
+    for group, ident, label in BP_PLUS_WORKLOADS:
+        ours = run.get(group, ident, "ballistic")
+        for peer, _ in BP_PLUS_PEERS:
+            theirs = run.get(group, ident, peer)
+            if ours and theirs:
+                out[(label, peer)] = ours / theirs
+    return out
+
+
+def plot_bp_plus(runs, note):
+    what = ("Bulletproofs+ on ristretto255, 64-bit values, extension degree 1: each side "
+            "proves and verifies its own proofs; ballistic's prover is constant-time.")
+    workloads = [w[2] for w in BP_PLUS_WORKLOADS]
+    return ratio_bars(runs, note, "Bulletproofs+: ballistic ÷ peers", what, workloads,
+                      BP_PLUS_PEERS, bp_plus_ratios)
+
+
 def ratio_bars(runs, note, title, what, workloads, peers, ratios_of):
     """Bars of ballistic ÷ each peer per workload (`ratios_of(run)` gives
     {(workload, peer): ratio}), one bar per run and peer; None without data."""
@@ -669,6 +709,7 @@ def main():
         ("r1cs_shuffle.svg", plot_shuffle(runs, note)),
         ("secp256k1_ratios.svg", plot_secp(runs, note)),
         ("r1cs_sha256.svg", plot_sha256(runs, note)),
+        ("bp_plus_ratios.svg", plot_bp_plus(runs, note)),
     ]
     os.makedirs(out_dir, exist_ok=True)
     written = 0
