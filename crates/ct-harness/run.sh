@@ -6,7 +6,8 @@
 # also report that each secret's taint reached exactly the declassified values the
 # prover's data flow says (through the MSMs of V_j, A, S, T_1, T_2; for R1CS, of
 # V_j, A_I, A_O, S of both phases and T_1, T_3 ... T_6; for Bulletproofs+, of V_j, A,
-# every L_j, R_j, A1, B and the scalars r1, s1, d1), i.e. that no secret stops being
+# every L_j, R_j, A1, B and the scalars r1, s1, d1; for the rewindable, [a, b] and
+# minimum-value proofs, as for the prover they wrap), i.e. that no secret stops being
 # tracked on its way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,8 +15,9 @@ cargo build --release -p ct-harness
 bin="${CARGO_TARGET_DIR:-target}/release/ct_prover"
 vg=(valgrind --error-exitcode=42 -q)
 
-echo "ct: range, R1CS and Bulletproofs+ provers with values, blindings (masks),"
-echo "    randomness, nonces, seed nonces and witness marked undefined"
+echo "ct: range (rewindable, [a, b], minimum values), R1CS and Bulletproofs+ ([a, b])"
+echo "    provers with values, blindings (masks), randomness, nonces, seed nonces,"
+echo "    messages and witness marked undefined"
 "${vg[@]}" "$bin"
 echo "ct: 0 valgrind errors in the provers"
 
@@ -28,7 +30,15 @@ for control in control-branch control-nohook secp256k1-control-nohook \
   r1cs-control-witness \
   bp-plus-control-nohook bp-plus-secp256k1-control-nohook \
   bp-plus-control-values bp-plus-control-masks bp-plus-control-randomness \
-  bp-plus-control-seed; do
+  bp-plus-control-seed \
+  rewind-control-nohook rewind-control-values rewind-control-blindings \
+  rewind-control-nonce rewind-control-message \
+  range-control-nohook range-secp256k1-control-nohook \
+  range-plus-control-nohook range-plus-secp256k1-control-nohook \
+  range-control-values range-control-blindings range-control-masks \
+  range-control-randomness range-control-nonce range-control-private-nonce \
+  min-values-control-nohook min-values-control-values min-values-control-blindings \
+  min-values-control-nonce min-values-control-private-nonce; do
   set +e
   output=$("${vg[@]}" "$bin" "$control" 2>/dev/null)
   code=$?
@@ -39,7 +49,7 @@ for control in control-branch control-nohook secp256k1-control-nohook \
     exit 1
   fi
   case "$control" in
-    *-values | *-blindings | *-masks | *-randomness | *-nonce | *-seed | *-witness)
+    *-values | *-blindings | *-masks | *-randomness | *-nonce | *-seed | *-witness | *-message)
       if ! grep -qx 'ct_prover: taint as expected' <<<"$output"; then
         echo "ct: control '$control': a secret's taint did not arrive where the data flow says:" >&2
         grep taint <<<"$output" >&2 || true

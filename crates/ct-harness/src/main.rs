@@ -9,8 +9,9 @@
 //! ```
 //!
 //! The values, the blindings, every byte the prover's RNG produces (ristretto255) and
-//! the rewind and private nonces (secp256k1), and for Bulletproofs+ the masks and the
-//! seed nonce, are marked *undefined* with valgrind client requests. Memcheck then
+//! the rewind and private nonces (secp256k1), for Bulletproofs+ the masks and the
+//! seed nonce, and for rewindable proofs the rewind nonce and the message, are marked
+//! *undefined* with valgrind client requests. Memcheck then
 //! reports every branch and every memory index that depends on them. The prover's
 //! deliberate declassification points (the proof itself, the in-range verdict, the
 //! blinded `l(x)`, `r(x)` handed to the variable-time inner-product argument;
@@ -29,8 +30,9 @@
 //!
 //! # Modes (all but the first are controls that must be caught: exit 42)
 //!
-//! * none: every configuration (range proofs, R1CS, Bulletproofs+) with every secret
-//!   marked undefined; 0 errors.
+//! * none: every configuration (range proofs, R1CS, Bulletproofs+, and the
+//!   rewindable, `[a, b]` and minimum-value proofs below) with every secret marked
+//!   undefined; 0 errors.
 //! * `control-branch`: branches on a secret value before proving.
 //! * `control-nohook` / `secp256k1-control-nohook`: no declassification hook, so the
 //!   variable-time inner-product argument runs on (secret-derived) undefined data.
@@ -100,6 +102,38 @@
 //!   drawn); the RNG's bytes only `A1`, `B`, `r1`, `s1` and the retries; the values
 //!   not `d1`.
 //!
+//! # Rewindable, `[a, b]` and minimum-value proofs
+//!
+//! The provers built on the range proof's and on Bulletproofs+', each with its own
+//! modes, checked against the data flow of the prover it wraps:
+//!
+//! * `RangeProof::prove_single_rewindable` (dalek's format, ristretto255;
+//!   [`REWIND_ALL`]): the value, the blinding, the rewind nonce and the 20-byte
+//!   message secret; the proof is verified as an ordinary proof and rewound to the
+//!   value, blinding and message. Mode `rewind`; controls `rewind-control-nohook`
+//!   and `rewind-control-values`, `-blindings`, `-nonce`, `-message`
+//!   ([`expected_rewind_taint`]: the nonces come from the public transcript rekeyed
+//!   with the rewind nonce alone, so the nonce reaches every point and scalar, the
+//!   value reaches `A`, `T_1`, `μ`, `l`, `r` and not `S`, `T_2`, `τ_x`, and the
+//!   message only `A` and `μ`).
+//! * `RangeProof::prove_range` in dalek's format on ristretto255 and in
+//!   secp256k1-zkp's on secp256k1, and `RangeProofPlus::prove_range` on both curves
+//!   ([`RANGE_DALEK_ALL`], [`RANGE_ZKP_ALL`], [`RANGE_PLUS_ALL`]: `a = b`, the whole
+//!   `u64` range, ranges ending at `2^64 − 1`, widths that are powers of two and
+//!   not): the value and the blinding or masks secret (with the RNG's bytes, or
+//!   secp256k1-zkp's nonces), `a` and `b` public; the proof is verified for
+//!   `[a, b]`. Mode `range`; controls `range-control-nohook`,
+//!   `range-secp256k1-control-nohook`, `range-plus-control-nohook`,
+//!   `range-plus-secp256k1-control-nohook`, and `range-control-values`,
+//!   `-blindings`, `-masks`, `-randomness`, `-nonce`, `-private-nonce`, each over
+//!   every `[a, b]` prover that has that secret: a proof of the two values `v − a`,
+//!   `b − v`, so [`expected_taint`] with `m = 2` and [`expected_plus_taint`].
+//! * secp256k1-zkp's `prove_with_min_values` ([`MIN_VALUES_ALL`]): the values, the
+//!   blindings and both nonces secret, the minimum values public. Mode
+//!   `min-values`; controls `min-values-control-nohook` and `min-values-control-values`,
+//!   `-blindings`, `-nonce`, `-private-nonce` ([`expected_taint`]; one value is
+//!   still embedded in `α`).
+//!
 //! Outside valgrind the client requests are no-ops and the binary just proves (and
 //! verifies, with the secrets marked defined again) every configuration.
 
@@ -112,6 +146,7 @@ use ballistic::gadgets::{range, shuffle};
 use ballistic::generators::{ExtendedPedersenGens, PedersenGens};
 use ballistic::merlin::Transcript;
 use ballistic::r1cs::{Prover, R1CSError, RandomizableConstraintSystem, Variable, Verifier};
+use ballistic::range_proof::range::range_bits;
 use ballistic::ristretto::{BulletproofGens, RangeProof, Scalar};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
@@ -179,7 +214,8 @@ enum Source {
     Blindings,
     /// The bytes of the caller's RNG (ristretto255; Bulletproofs+ on both curves).
     Randomness,
-    /// secp256k1-zkp's rewind nonce.
+    /// The rewind nonce: secp256k1-zkp's, and the one of ristretto255's rewindable
+    /// proofs in dalek's format (`prove_single_rewindable`).
     Nonce,
     /// secp256k1-zkp's private nonce (for `τ_1`, `τ_2`).
     PrivateNonce,
@@ -189,6 +225,8 @@ enum Source {
     Masks,
     /// Bulletproofs+: the seed nonce of `prove_with_seed`.
     Seed,
+    /// The 20-byte message a rewindable proof embeds.
+    Message,
 }
 
 /// The secrets a run marks undefined: all of them, or one (a per-source control).
@@ -240,7 +278,48 @@ struct Plan {
     /// The Bulletproofs+ configurations on ristretto255, on secp256k1.
     bp_plus_ristretto: &'static [PlusShape],
     bp_plus_secp256k1: &'static [PlusShape],
+    /// The rewindable proofs in dalek's format on ristretto255 (bit width, bases).
+    rewind: &'static [(usize, Bases)],
+    /// The `[a, b]` proofs: `RangeProof::prove_range` in dalek's format on
+    /// ristretto255 and in secp256k1-zkp's on secp256k1, `RangeProofPlus::prove_range`
+    /// on ristretto255 and on secp256k1.
+    range_dalek: &'static [RangeShape],
+    range_zkp: &'static [RangeShape],
+    range_plus_ristretto: &'static [PlusRangeShape],
+    range_plus_secp256k1: &'static [PlusRangeShape],
+    /// secp256k1-zkp's `prove_with_min_values` (nonzero minimum values).
+    min_values: &'static [Shape],
 }
+
+impl Plan {
+    /// A plan that proves nothing, with `secrets` marked.
+    const fn nothing(secrets: Secrets) -> Plan {
+        Plan {
+            secrets,
+            branch_first: false,
+            ristretto: &[],
+            secp256k1: &[],
+            r1cs_ristretto: &[],
+            r1cs_secp256k1: &[],
+            bp_plus_ristretto: &[],
+            bp_plus_secp256k1: &[],
+            rewind: &[],
+            range_dalek: &[],
+            range_zkp: &[],
+            range_plus_ristretto: &[],
+            range_plus_secp256k1: &[],
+            min_values: &[],
+        }
+    }
+}
+
+/// An `[a, b]` proof of `RangeProof::prove_range`: `a`, `b` (public) and the
+/// Pedersen bases.
+type RangeShape = (u64, u64, Bases);
+
+/// An `[a, b]` proof of `RangeProofPlus::prove_range`: `a`, `b` (public) and the
+/// extension degree `t`.
+type PlusRangeShape = (u64, u64, usize);
 
 /// Which Bulletproofs+ statement and prover entry point a configuration uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,29 +388,59 @@ const BP_PLUS_CONTROL: &[PlusShape] =
 /// The seed control's configurations (only the seeded prover has a seed).
 const BP_PLUS_SEED_CONTROL: &[PlusShape] = &[plus(8, 1, 2, PlusKind::Seed)];
 
+/// The rewindable proofs of the main run: 64 bits over the combs, 13 bits (padded)
+/// over the per-call MSM, 8 bits.
+const REWIND_ALL: &[(usize, Bases)] = &[
+    (64, Bases::Default),
+    (13, Bases::Custom),
+    (8, Bases::Default),
+];
+/// The rewind controls' configurations: the combs and the per-call MSM.
+const REWIND_CONTROL: &[(usize, Bases)] = &[(8, Bases::Default), (8, Bases::Custom)];
+/// The `[a, b]` proofs of `RangeProof::prove_range` in the main run (dalek's format):
+/// the whole `u64` range (`k = 64`), a range of 113 values (`k = 7`), `a = b`
+/// (`k = 1`) and 1000 values ending at `2^64 − 1` (`k = 10`).
+const RANGE_DALEK_ALL: &[RangeShape] = &[
+    (0, u64::MAX, Bases::Default),
+    (18, 130, Bases::Default),
+    (12_345, 12_345, Bases::Custom),
+    (u64::MAX - 999, u64::MAX, Bases::Custom),
+];
+/// The same in secp256k1-zkp's format.
+const RANGE_ZKP_ALL: &[RangeShape] = &[
+    (0, u64::MAX, Bases::Default),
+    (1000, 1999, Bases::Default),
+    (7, 7, Bases::Custom),
+];
+/// The `[a, b]` controls' configurations of `RangeProof::prove_range` (both formats).
+const RANGE_CONTROL: &[RangeShape] = &[(18, 130, Bases::Default), (1000, 1255, Bases::Custom)];
+/// The `[a, b]` proofs of `RangeProofPlus::prove_range` in the main run (both curves).
+const RANGE_PLUS_ALL: &[PlusRangeShape] = &[(0, u64::MAX, 1), (18, 130, 3), (5, 5, 2)];
+/// The `[a, b]` controls' configurations of `RangeProofPlus::prove_range`.
+const RANGE_PLUS_CONTROL: &[PlusRangeShape] = &[(18, 130, 2), (0, 255, 1)];
+/// secp256k1-zkp's proofs with minimum values in the main run.
+const MIN_VALUES_ALL: &[Shape] = &[
+    (64, 1, Bases::Default),
+    (8, 4, Bases::Default),
+    (13, 2, Bases::Custom),
+];
+/// The minimum-value controls' configurations: one value (embedded in `α`) over the
+/// default bases, two over the custom ones.
+const MIN_VALUES_CONTROL: &[Shape] = &[(8, 1, Bases::Default), (8, 2, Bases::Custom)];
+
 fn plan(mode: &str) -> Option<Plan> {
     let all = Secrets(None);
     let only = |s| Secrets(Some(s));
     let none = &[][..];
     let r1cs = |secrets, r1cs_ristretto, r1cs_secp256k1| Plan {
-        secrets,
-        branch_first: false,
-        ristretto: &[],
-        secp256k1: &[],
         r1cs_ristretto,
         r1cs_secp256k1,
-        bp_plus_ristretto: &[],
-        bp_plus_secp256k1: &[],
+        ..Plan::nothing(secrets)
     };
     let bp_plus = |secrets, bp_plus_ristretto, bp_plus_secp256k1| Plan {
-        secrets,
-        branch_first: false,
-        ristretto: &[],
-        secp256k1: &[],
-        r1cs_ristretto: &[],
-        r1cs_secp256k1: &[],
         bp_plus_ristretto,
         bp_plus_secp256k1,
+        ..Plan::nothing(secrets)
     };
     let no_plus = &[][..];
     let both = |s| Some(bp_plus(only(s), BP_PLUS_CONTROL, BP_PLUS_CONTROL));
@@ -363,6 +472,9 @@ fn plan(mode: &str) -> Option<Plan> {
         "r1cs-control-witness" => return Some(r1cs(only(Source::Witness), R1CS_ALL, R1CS_ALL)),
         _ => {}
     }
+    if let Some(plan) = plan_rewind_range_min(mode) {
+        return Some(plan);
+    }
     let (secrets, branch_first, ristretto, secp256k1) = match mode {
         "" => (all, false, RISTRETTO_ALL, SECP256K1_ALL),
         "control-branch" | "control-nohook" => (
@@ -388,23 +500,150 @@ fn plan(mode: &str) -> Option<Plan> {
         ),
         _ => return None,
     };
-    // The main run proves the R1CS and Bulletproofs+ configurations too.
-    let r1cs_all = if mode.is_empty() { R1CS_ALL } else { none };
-    let bp_plus_all = if mode.is_empty() {
-        BP_PLUS_ALL
-    } else {
-        no_plus
-    };
-    Some(Plan {
+    // The main run proves every other family too.
+    let plan = Plan {
         secrets,
         branch_first,
         ristretto,
         secp256k1,
-        r1cs_ristretto: r1cs_all,
-        r1cs_secp256k1: r1cs_all,
-        bp_plus_ristretto: bp_plus_all,
-        bp_plus_secp256k1: bp_plus_all,
+        ..Plan::nothing(secrets)
+    };
+    if !mode.is_empty() {
+        return Some(plan);
+    }
+    Some(Plan {
+        r1cs_ristretto: R1CS_ALL,
+        r1cs_secp256k1: R1CS_ALL,
+        bp_plus_ristretto: BP_PLUS_ALL,
+        bp_plus_secp256k1: BP_PLUS_ALL,
+        rewind: REWIND_ALL,
+        range_dalek: RANGE_DALEK_ALL,
+        range_zkp: RANGE_ZKP_ALL,
+        range_plus_ristretto: RANGE_PLUS_ALL,
+        range_plus_secp256k1: RANGE_PLUS_ALL,
+        min_values: MIN_VALUES_ALL,
+        ..plan
     })
+}
+
+/// The secrets of the rewindable prover.
+const REWIND_SOURCES: &[Source] = &[
+    Source::Values,
+    Source::Blindings,
+    Source::Nonce,
+    Source::Message,
+];
+/// The secrets of the prover in dalek's format on ristretto255.
+const DALEK_SOURCES: &[Source] = &[Source::Values, Source::Blindings, Source::Randomness];
+/// The secrets of the prover in secp256k1-zkp's format.
+const ZKP_SOURCES: &[Source] = &[
+    Source::Values,
+    Source::Blindings,
+    Source::Nonce,
+    Source::PrivateNonce,
+];
+/// The secrets of the Bulletproofs+ prover without a seed.
+const PLUS_SOURCES: &[Source] = &[Source::Values, Source::Masks, Source::Randomness];
+
+/// The modes of the rewindable, `[a, b]` and minimum-value provers (`None`: another
+/// mode).
+fn plan_rewind_range_min(mode: &str) -> Option<Plan> {
+    let all = Secrets(None);
+    let source = |name: &str| match name {
+        "values" => Some(Source::Values),
+        "blindings" => Some(Source::Blindings),
+        "randomness" => Some(Source::Randomness),
+        "nonce" => Some(Source::Nonce),
+        "private-nonce" => Some(Source::PrivateNonce),
+        "masks" => Some(Source::Masks),
+        "message" => Some(Source::Message),
+        _ => None,
+    };
+    // `shapes` if the prover has the control's secret `s`.
+    fn when<T>(sources: &[Source], s: Source, shapes: &'static [T]) -> &'static [T] {
+        if sources.contains(&s) {
+            shapes
+        } else {
+            &[]
+        }
+    }
+    let plan = match mode {
+        "rewind" => Plan {
+            rewind: REWIND_ALL,
+            ..Plan::nothing(all)
+        },
+        "rewind-control-nohook" => Plan {
+            rewind: REWIND_CONTROL,
+            ..Plan::nothing(all)
+        },
+        "range" => Plan {
+            range_dalek: RANGE_DALEK_ALL,
+            range_zkp: RANGE_ZKP_ALL,
+            range_plus_ristretto: RANGE_PLUS_ALL,
+            range_plus_secp256k1: RANGE_PLUS_ALL,
+            ..Plan::nothing(all)
+        },
+        "range-control-nohook" => Plan {
+            range_dalek: RANGE_CONTROL,
+            ..Plan::nothing(all)
+        },
+        "range-secp256k1-control-nohook" => Plan {
+            range_zkp: RANGE_CONTROL,
+            ..Plan::nothing(all)
+        },
+        "range-plus-control-nohook" => Plan {
+            range_plus_ristretto: RANGE_PLUS_CONTROL,
+            ..Plan::nothing(all)
+        },
+        "range-plus-secp256k1-control-nohook" => Plan {
+            range_plus_secp256k1: RANGE_PLUS_CONTROL,
+            ..Plan::nothing(all)
+        },
+        "min-values" => Plan {
+            min_values: MIN_VALUES_ALL,
+            ..Plan::nothing(all)
+        },
+        "min-values-control-nohook" => Plan {
+            min_values: MIN_VALUES_CONTROL,
+            ..Plan::nothing(all)
+        },
+        _ => {
+            // Per-source controls: the secret marked alone, over every prover of the
+            // family that has it.
+            let (family, name) = ["rewind", "range", "min-values"]
+                .into_iter()
+                .find_map(|f| Some((f, mode.strip_prefix(f)?.strip_prefix("-control-")?)))?;
+            let s = source(name)?;
+            let plan = match family {
+                "rewind" => Plan {
+                    rewind: when(REWIND_SOURCES, s, REWIND_CONTROL),
+                    ..Plan::nothing(Secrets(Some(s)))
+                },
+                "range" => Plan {
+                    range_dalek: when(DALEK_SOURCES, s, RANGE_CONTROL),
+                    range_zkp: when(ZKP_SOURCES, s, RANGE_CONTROL),
+                    range_plus_ristretto: when(PLUS_SOURCES, s, RANGE_PLUS_CONTROL),
+                    range_plus_secp256k1: when(PLUS_SOURCES, s, RANGE_PLUS_CONTROL),
+                    ..Plan::nothing(Secrets(Some(s)))
+                },
+                _ => Plan {
+                    min_values: when(ZKP_SOURCES, s, MIN_VALUES_CONTROL),
+                    ..Plan::nothing(Secrets(Some(s)))
+                },
+            };
+            // A secret no prover of the family has is not a mode.
+            if plan.rewind.is_empty()
+                && plan.range_dalek.is_empty()
+                && plan.range_zkp.is_empty()
+                && plan.range_plus_ristretto.is_empty()
+                && plan.min_values.is_empty()
+            {
+                return None;
+            }
+            plan
+        }
+    };
+    Some(plan)
 }
 
 /// The declassified values that carry `source`'s taint in a proof of `m` values,
@@ -493,6 +732,24 @@ fn expected_plus_taint(source: Source, seeded: bool) -> Vec<Declassified> {
         // α (A), dL, dR (L_j, R_j), d (A1), η (B) and all of them in d1; never r, s.
         (Source::Seed, true) => vec![A, WipL, WipR, WipA1, WipB, WipD1],
         // Not a Bulletproofs+ secret (or no seed to mark): nothing.
+        _ => vec![],
+    }
+}
+
+/// The declassified values that carry `source`'s taint in a rewindable proof
+/// (`range_proof/rewind.rs`, then `range_proof/prover.rs`; one value). Its nonces
+/// (`α, ρ, τ_1, τ_2, s_L, s_R`) come from the transcript, public once `V` is
+/// declassified, rekeyed with the rewind nonce alone; `A` is committed with `α − E`,
+/// `E = v + 2^64·msg`.
+fn expected_rewind_taint(source: Source) -> Vec<Declassified> {
+    use Declassified::*;
+    match source {
+        // The bits a_L enter A, t_1 (T_1), l and r; E enters A and μ = α − E + ρ·x.
+        // Not S, T_2 (t_2 = <s_L, y^n∘s_R>) or τ_x.
+        Source::Values => vec![InRange, Commitment, A, T1, EBlinding, L, R],
+        Source::Blindings => vec![Commitment, TxBlinding],
+        Source::Nonce => vec![A, S, T1, T2, TxBlinding, EBlinding, L, R],
+        Source::Message => vec![A, EBlinding],
         _ => vec![],
     }
 }
@@ -650,6 +907,50 @@ fn main() {
         configurations += 1;
         println!("ct_prover: {label}: proved and verified with secrets marked undefined");
     }
+    for &shape in plan.rewind {
+        rewind_configuration(&plan, &mut seed_rng, shape);
+        let label = format!("rewindable n={} {:?} bases", shape.0, shape.1);
+        as_expected &= check_taint(plan.secrets, &label, expected_rewind_taint);
+        configurations += 1;
+        println!("ct_prover: {label}: proved, verified and rewound with secrets marked undefined");
+    }
+    for &shape in plan.range_dalek {
+        range_dalek_configuration(&plan, &mut seed_rng, shape);
+        let label = format!("[{}, {}] {:?} bases", shape.0, shape.1, shape.2);
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_taint(false, s, 2));
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &shape in plan.range_zkp {
+        range_zkp_configuration(&plan, &mut seed_rng, shape);
+        let label = format!("secp256k1 [{}, {}] {:?} bases", shape.0, shape.1, shape.2);
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_taint(true, s, 2));
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &shape in plan.range_plus_ristretto {
+        let pc = ballistic::ristretto::bp_plus::pedersen_gens(shape.2).expect("1 <= t <= 6");
+        range_plus_configuration::<Ristretto>(&plan, &mut seed_rng, shape, &pc);
+        let label = format!("bp+ [{}, {}] t={}", shape.0, shape.1, shape.2);
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_plus_taint(s, false));
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &shape in plan.range_plus_secp256k1 {
+        let pc = ballistic::secp256k1::bp_plus::pedersen_gens(shape.2).expect("1 <= t <= 6");
+        range_plus_configuration::<Secp256k1>(&plan, &mut seed_rng, shape, &pc);
+        let label = format!("bp+ secp256k1 [{}, {}] t={}", shape.0, shape.1, shape.2);
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_plus_taint(s, false));
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &(n, m, bases) in plan.min_values {
+        min_values_configuration(&plan, &mut seed_rng, n, m, bases);
+        let label = format!("secp256k1 minimum values n={n} m={m} {bases:?} bases");
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_taint(true, s, m));
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
     println!("ct_prover: {configurations} configurations");
     if plan.secrets.0.is_some() {
         if !as_expected {
@@ -771,24 +1072,10 @@ fn secp256k1_configuration(
         .map(|_| Secp256k1::scalar_from_wide_bytes(&blinding_bytes(seed_rng, plan)))
         .collect();
     let values = values(seed_rng, plan, n, m);
-    let mut nonce = [0u8; 32];
-    let mut private_nonce = [0u8; 32];
-    seed_rng.fill_bytes(&mut nonce);
-    seed_rng.fill_bytes(&mut private_nonce);
-    if plan.secrets.marks(Source::Nonce) {
-        valgrind::undefined(&nonce);
-    }
-    if plan.secrets.marks(Source::PrivateNonce) {
-        valgrind::undefined(&private_nonce);
-    }
-    let mut t = secp::Transcript::new()
-        .with_extra_commit(b"ct harness")
-        .with_nonce(nonce)
-        .with_private_nonce(private_nonce);
     let (proof, commitments) = secp::RangeProof::prove_multiple_with_rng(
         &bp,
         &pc,
-        &mut t,
+        &mut zkp_prover_transcript(seed_rng, plan),
         &values,
         &blindings,
         n,
@@ -805,6 +1092,235 @@ fn secp256k1_configuration(
             &mut rand_chacha::ChaCha20Rng::seed_from_u64(3),
         )
         .expect("the proof verifies");
+}
+
+/// A secp256k1-zkp prover's transcript with its rewind and private nonces, undefined
+/// when they are secret.
+fn zkp_prover_transcript(
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    plan: &Plan,
+) -> ballistic::secp256k1::Transcript {
+    let mut nonce = [0u8; 32];
+    let mut private_nonce = [0u8; 32];
+    seed_rng.fill_bytes(&mut nonce);
+    seed_rng.fill_bytes(&mut private_nonce);
+    if plan.secrets.marks(Source::Nonce) {
+        valgrind::undefined(&nonce);
+    }
+    if plan.secrets.marks(Source::PrivateNonce) {
+        valgrind::undefined(&private_nonce);
+    }
+    ballistic::secp256k1::Transcript::new()
+        .with_extra_commit(b"ct harness")
+        .with_nonce(nonce)
+        .with_private_nonce(private_nonce)
+}
+
+/// secp256k1-zkp's `prove_with_min_values`: nonzero minimum values (public), the
+/// values, blindings and both nonces secret.
+fn min_values_configuration(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    n: usize,
+    m: usize,
+    bases: Bases,
+) {
+    use ballistic::secp256k1 as secp;
+    let pc = bases.gens::<Secp256k1>();
+    let bp = secp::zkp_generators((2 * n * m).max(secp::GRIN_GENERATORS));
+    let blindings: Vec<secp::Scalar> = (0..m)
+        .map(|_| Secp256k1::scalar_from_wide_bytes(&blinding_bytes(seed_rng, plan)))
+        .collect();
+    let (values, min_values) = plus_values(seed_rng, plan, n, m, true);
+    let (proof, commitments) = secp::RangeProof::prove_with_min_values(
+        &bp,
+        &pc,
+        &mut zkp_prover_transcript(seed_rng, plan),
+        &values,
+        &min_values,
+        &blindings,
+        n,
+        &mut rand_chacha::ChaCha20Rng::seed_from_u64(2),
+    )
+    .expect("in-range values prove");
+    proof
+        .verify_with_min_values(
+            &bp,
+            &pc,
+            &mut secp::Transcript::new().with_extra_commit(b"ct harness"),
+            &commitments,
+            &min_values,
+            n,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(3),
+        )
+        .expect("the proof verifies");
+}
+
+/// A value in `[a, b]`, marked undefined when values are secret.
+fn range_value(seed_rng: &mut rand_chacha::ChaCha20Rng, plan: &Plan, a: u64, b: u64) -> u64 {
+    let width = b - a;
+    let r = seed_rng.next_u64();
+    let mut v = a + if width == u64::MAX {
+        r
+    } else {
+        r % (width + 1)
+    };
+    if plan.secrets.marks(Source::Values) {
+        valgrind::undefined(bytemuck_u64(&mut v));
+    }
+    v
+}
+
+/// A copy of a `u64` marked defined (for the checks after proving).
+fn public_u64(v: u64) -> u64 {
+    let mut v = std::hint::black_box(v);
+    valgrind::defined(bytemuck_u64(&mut v));
+    v
+}
+
+/// `RangeProof::prove_range` in dalek's format on ristretto255: the value, the
+/// blinding and the RNG's bytes secret, `a` and `b` public.
+fn range_dalek_configuration(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    (a, b, bases): RangeShape,
+) {
+    let k = range_bits(a, b).expect("a <= b");
+    let bp = BulletproofGens::new(k, 2);
+    let pc = bases.gens::<Ristretto>();
+    let blinding = Scalar::from_bytes_mod_order_wide(&blinding_bytes(seed_rng, plan));
+    let v = range_value(seed_rng, plan, a, b);
+    let mut rng = SecretRng {
+        rng: rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()),
+        secret: plan.secrets.marks(Source::Randomness),
+    };
+    let label = b"ct harness range";
+    let (proof, commitment) = RangeProof::prove_range(
+        &bp,
+        &pc,
+        &mut Transcript::new(label),
+        v,
+        &blinding,
+        a,
+        b,
+        &mut rng,
+    )
+    .expect("an in-range value proves");
+    proof
+        .verify_range(
+            &bp,
+            &pc,
+            &mut Transcript::new(label),
+            &commitment,
+            a,
+            b,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(6),
+        )
+        .expect("the proof verifies");
+}
+
+/// `RangeProof::prove_range` in secp256k1-zkp's format: the value, the blinding and
+/// both nonces secret, `a` and `b` public.
+fn range_zkp_configuration(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    (a, b, bases): RangeShape,
+) {
+    use ballistic::secp256k1 as secp;
+    let k = range_bits(a, b).expect("a <= b");
+    let pc = bases.gens::<Secp256k1>();
+    let bp = secp::zkp_generators((4 * k).max(secp::GRIN_GENERATORS));
+    let blinding = Secp256k1::scalar_from_wide_bytes(&blinding_bytes(seed_rng, plan));
+    let v = range_value(seed_rng, plan, a, b);
+    let (proof, commitment) = secp::RangeProof::prove_range(
+        &bp,
+        &pc,
+        &mut zkp_prover_transcript(seed_rng, plan),
+        v,
+        &blinding,
+        a,
+        b,
+        &mut rand_chacha::ChaCha20Rng::seed_from_u64(2),
+    )
+    .expect("an in-range value proves");
+    proof
+        .verify_range(
+            &bp,
+            &pc,
+            &mut secp::Transcript::new().with_extra_commit(b"ct harness"),
+            &commitment,
+            a,
+            b,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(3),
+        )
+        .expect("the proof verifies");
+}
+
+/// `RangeProof::prove_single_rewindable` (dalek's format, ristretto255): the value,
+/// the blinding, the rewind nonce and the message secret. The proof must verify as
+/// an ordinary proof and rewind to the value, blinding and message.
+fn rewind_configuration(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    (n, bases): (usize, Bases),
+) {
+    let bp = BulletproofGens::new(n, 1);
+    let pc = bases.gens::<Ristretto>();
+    let blinding = Scalar::from_bytes_mod_order_wide(&blinding_bytes(seed_rng, plan));
+    let mut v = values(seed_rng, plan, n, 1)[0];
+    let mut nonce = [0u8; 32];
+    let mut message = [0u8; 20];
+    seed_rng.fill_bytes(&mut nonce);
+    seed_rng.fill_bytes(&mut message);
+    if plan.secrets.marks(Source::Nonce) {
+        valgrind::undefined(&nonce);
+    }
+    if plan.secrets.marks(Source::Message) {
+        valgrind::undefined(&message);
+    }
+    let label = b"ct harness rewind";
+    let (proof, commitment) = RangeProof::prove_single_rewindable(
+        &bp,
+        &pc,
+        &mut Transcript::new(label),
+        v,
+        &blinding,
+        n,
+        &nonce,
+        &message,
+    )
+    .expect("an in-range value proves");
+    // The proof must be an ordinary valid proof and rewind: the harness tests the
+    // real prover.
+    proof
+        .verify_single_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(label),
+            &commitment,
+            n,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(7),
+        )
+        .expect("the proof verifies");
+    valgrind::defined(&mut nonce);
+    valgrind::defined(&mut message);
+    v = public_u64(v);
+    let recovered = proof
+        .rewind(
+            &bp,
+            &pc,
+            &mut Transcript::new(label),
+            &commitment,
+            n,
+            &nonce,
+        )
+        .expect("the proof rewinds");
+    assert!(
+        recovered.value() == v
+            && recovered.blinding() == public_copy::<Ristretto>(&blinding)
+            && recovered.message() == message,
+        "rewinding gives back the value, blinding and message"
+    );
 }
 
 /// The bytes of a `u64` in place (so that the value the prover reads is the one
@@ -1023,4 +1539,46 @@ fn bp_plus_configuration<C: Curve>(
             )
             .expect("the proof verifies");
     }
+}
+
+/// `RangeProofPlus::prove_range` over the curve's `bp_plus::pedersen_gens(t)`: the
+/// value, the masks and the RNG's bytes secret, `a` and `b` public.
+fn range_plus_configuration<C: Curve>(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    (a, b, _): PlusRangeShape,
+    pc: &ExtendedPedersenGens<C>,
+) {
+    let k = range_bits(a, b).expect("a <= b");
+    let bp = ballistic::generators::BulletproofGens::<C>::new(k, 2);
+    let masks: Vec<C::ApiScalar> = (0..pc.extension_degree())
+        .map(|_| secret_scalar::<C>(seed_rng, plan, Source::Masks))
+        .collect();
+    let v = range_value(seed_rng, plan, a, b);
+    let mut rng = SecretRng {
+        rng: rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()),
+        secret: plan.secrets.marks(Source::Randomness),
+    };
+    let label = b"ct harness bp+ range";
+    let (proof, commitment) = RangeProofPlus::<C>::prove_range(
+        &bp,
+        pc,
+        &mut Transcript::new(label),
+        &Opening::new(v, &masks),
+        a,
+        b,
+        &mut rng,
+    )
+    .expect("an in-range value proves");
+    proof
+        .verify_range(
+            &bp,
+            pc,
+            &mut Transcript::new(label),
+            &commitment,
+            a,
+            b,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(8),
+        )
+        .expect("the proof verifies");
 }
