@@ -92,7 +92,10 @@ impl<C: Curve> RangeProofPlus<C> {
         if !declassify_bool(Declassified::InRange, ct_in_range(v, a, b)) {
             return Err(ProofError::ValueOutOfRange);
         }
-        let negated = Masks::<C>(opening.masks.iter().map(|m| -*m).collect());
+        // `0 − m`, not `−m`: k256's `Neg` compiles to a branch on whether `m` is zero
+        // (the constant-time harness sees it); its subtraction does not.
+        let zero = C::ApiScalar::from(0u64);
+        let negated = Masks::<C>(opening.masks.iter().map(|m| zero - *m).collect());
         // In range: neither difference wraps, and both are below 2^k.
         let openings = [
             Opening::new(v.wrapping_sub(a), opening.masks),

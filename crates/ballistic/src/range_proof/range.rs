@@ -182,7 +182,9 @@ where
     }
     // In range: neither difference wraps, and both are below 2^k.
     let values = Zeroizing::new([v.wrapping_sub(a), b.wrapping_sub(v)]);
-    let blindings = Zeroizing::new([*blinding, -*blinding]);
+    // `0 − x`, not `−x`: k256's `Neg` compiles to a branch on whether `x` is zero (the
+    // constant-time harness sees it); its subtraction does not.
+    let blindings = Zeroizing::new([*blinding, C::scalar_zero() - *blinding]);
     let (proof, _) = prove_statement::<C, F, R>(
         bp_gens,
         pc_gens,
