@@ -536,12 +536,12 @@ def plot_sha256(runs, note):
 
 # The Bulletproofs+ benches (`crates/interop/benches/bp_plus.rs`): group, id, label.
 BP_PLUS_WORKLOADS = [
-    ("bp_plus_prove", "n64_m1", "prove m=1"),
-    ("bp_plus_prove", "n64_m2", "prove m=2"),
-    ("bp_plus_prove", "n64_m8", "prove m=8"),
-    ("bp_plus_verify", "n64_m1", "verify m=1"),
-    ("bp_plus_verify", "n64_m2", "verify m=2"),
-    ("bp_plus_verify", "n64_m8", "verify m=8"),
+    ("bp_plus_prove", "n64_m1", "prove\nm = 1"),
+    ("bp_plus_prove", "n64_m2", "prove\nm = 2"),
+    ("bp_plus_prove", "n64_m8", "prove\nm = 8"),
+    ("bp_plus_verify", "n64_m1", "verify\nm = 1"),
+    ("bp_plus_verify", "n64_m2", "verify\nm = 2"),
+    ("bp_plus_verify", "n64_m8", "verify\nm = 8"),
     ("bp_plus_batch", "n64_m1_k64", "batch 64"),
     ("bp_plus_batch", "n64_m1_k1024", "batch 1024"),
 ]
@@ -609,7 +609,9 @@ def ratio_bars(runs, note, title, what, workloads, peers, ratios_of):
                 s.text(bx + bar / 2, y(val) - 4, f"{val:.2f}", size=10, anchor="middle")
             else:
                 s.text(bx + bar / 2 + 3.5, y(val) - 4, f"{val:.2f}", size=10, rotate=-90)
-        s.text(c.L + (i + 0.5) * cluster, c.B + 19, w, size=12, anchor="middle", fill="#333")
+        for k, line in enumerate(w.split("\n")):
+            s.text(c.L + (i + 0.5) * cluster, c.B + 19 + 15 * k, line, size=12, anchor="middle",
+                   fill="#333")
         if w.startswith("batch"):
             s.text(c.L + (i + 0.5) * cluster, c.B + 34, "per proof", size=12, anchor="middle",
                    fill="#333")
