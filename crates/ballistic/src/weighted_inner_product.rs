@@ -385,7 +385,8 @@ fn finish_round<C: Curve, T: WipProverTranscript<C>>(
 }
 
 /// Folds the witness (clearing the dropped halves), the masks and the generators'
-/// coefficients with the round's challenge `e` (vectors of current length `n`).
+/// coefficients with the round's challenge `e` (vectors of current length `n`);
+/// returns `e⁻¹`.
 #[allow(clippy::too_many_arguments)]
 fn fold_round<C: Curve>(
     w: &mut WipWitness<C>,
@@ -398,7 +399,7 @@ fn fold_round<C: Curve>(
     e: C::Scalar,
     y_h: C::Scalar,
     y_h_inv: C::Scalar,
-) {
+) -> C::Scalar {
     let h = n / 2;
     let e_inv = C::scalar_invert(&e);
     let e_inv_y_h = e_inv * y_h;
@@ -427,6 +428,7 @@ fn fold_round<C: Curve>(
             hc[i] *= e_inv;
         }
     }
+    e_inv
 }
 
 /// Proves the relation of the module documentation for the generators `G`, `H` (of
@@ -533,9 +535,9 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
                 );
                 drop((eL, eR));
                 let e = finish_round(transcript, &mut L_vec, &mut R_vec, L, R)?;
-                fold_round(&mut w, &mut gc, &mut hc, &dL, &dR, n, M, e, y_h, y_h_inv);
+                let e_inv = fold_round(&mut w, &mut gc, &mut hc, &dL, &dR, n, M, e, y_h, y_h_inv);
                 if let Some(st) = bit_state.as_mut() {
-                    st.fold(n, e, C::scalar_invert(&e), y_h);
+                    st.fold(n, e, e_inv, y_h);
                 }
                 n = h;
                 round += 1;
