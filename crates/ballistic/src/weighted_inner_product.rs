@@ -39,9 +39,9 @@
 //! [`crate::inner_product::LAZY_BLOCK_ROUNDS`] rounds.
 //!
 //! ## Rounds over the bits
-//! When the witness has the *bit form* of Bulletproofs+ ([`BitForm`]:
+//! When the witness has the *bit form* of Bulletproofs+ (`BitForm`:
 //! `a = bits + a_pub·1`, `b = bits + b_pub` with secret `bits ∈ {0, 1}` and public
-//! `a_pub`, `b_pub`), the first [`BIT_ROUNDS`] rounds over the original generators
+//! `a_pub`, `b_pub`), the first `BIT_ROUNDS` rounds over the original generators
 //! split every sum into a secret part and a public part. After `k` rounds the
 //! current vectors are `a_p = Σ_q ac_q·(bits + a_pub)_{p+nq}` and
 //! `b_p = Σ_q bc_q·(bits + b_pub)_{p+nq}` over the `Q = N'/n` blocks `q` of the
