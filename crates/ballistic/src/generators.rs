@@ -739,6 +739,23 @@ impl<C: Curve> BulletproofGens<C> {
         let _ = self.get_or_build((layout, TableUse::Verifier), false);
     }
 
+    /// One verification of a proof of shape `layout`: `check` over the shape's cached
+    /// verifier tables if there are some, and, when it passed without them, the
+    /// shape's tables admitted (they are built only once a proof of it has verified).
+    pub(crate) fn verify_over_tables(
+        &self,
+        layout: GeneratorLayout,
+        check: impl FnOnce(Option<Arc<C::Precomputation>>) -> Result<(), ProofError>,
+    ) -> Result<(), ProofError> {
+        let tables = self.verifier_table(layout);
+        let with_tables = tables.is_some();
+        check(tables)?;
+        if !with_tables {
+            self.admit_verifier_table(layout);
+        }
+        Ok(())
+    }
+
     /// The prover's tables over `G || H` (a curve may size them differently from the
     /// verifier's: [`TableStrategy::precompute_for_prover`]), built on demand within the
     /// budget.

@@ -241,40 +241,35 @@ impl<C: Curve> BitRounds<C> {
             dyn_L.push((r.y_h_inv * g, sum(&r.G[base + h..base + n])));
             dyn_R.push((r.y_h * g, sum(&r.G[base..base + h])));
         }
+        // The H terms by their index in the table's order `G || H` (`M + i`).
         let mut hL: Vec<(usize, C::Scalar)> = Vec::with_capacity(M / 2);
         let mut hR: Vec<(usize, C::Scalar)> = Vec::with_capacity(M / 2);
         for (i, hc) in r.hc.iter().enumerate() {
             let p = i & (n - 1);
             if p < h {
-                hL.push((i, *hc * self.b_pub[p + h]));
+                hL.push((M + i, *hc * self.b_pub[p + h]));
             } else {
-                hR.push((i, *hc * self.b_pub[p - h]));
+                hR.push((M + i, *hc * self.b_pub[p - h]));
             }
         }
         let public = match r.vartime_table {
-            Some(pre) => {
-                let shift = |v: &[(usize, C::Scalar)]| -> Vec<(usize, C::Scalar)> {
-                    v.iter().map(|(i, s)| (M + i, *s)).collect()
-                };
-                let (tL, tR) = (shift(&hL), shift(&hR));
-                C::vartime_precomputed_mul_many(
-                    pre,
-                    &[
-                        SparseMsm {
-                            statics: &tL,
-                            dynamic: &dyn_L,
-                        },
-                        SparseMsm {
-                            statics: &tR,
-                            dynamic: &dyn_R,
-                        },
-                    ],
-                )
-            }
+            Some(pre) => C::vartime_precomputed_mul_many(
+                pre,
+                &[
+                    SparseMsm {
+                        statics: &hL,
+                        dynamic: &dyn_L,
+                    },
+                    SparseMsm {
+                        statics: &hR,
+                        dynamic: &dyn_R,
+                    },
+                ],
+            ),
             None => {
                 let gather = |h_terms: &[(usize, C::Scalar)], dy: &[(C::Scalar, C::Point)]| {
                     let mut s: Vec<C::Scalar> = h_terms.iter().map(|(_, s)| *s).collect();
-                    let mut p: Vec<C::Point> = h_terms.iter().map(|(i, _)| r.H[*i]).collect();
+                    let mut p: Vec<C::Point> = h_terms.iter().map(|(i, _)| r.H[*i - M]).collect();
                     s.extend(dy.iter().map(|(s, _)| *s));
                     p.extend(dy.iter().map(|(_, p)| *p));
                     (s, p)

@@ -139,14 +139,9 @@ impl<C: Curve> RangeProofPlus<C> {
         _rng: &mut R,
     ) -> Result<(), ProofError> {
         let (p, derived) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
-        let tables = bp_gens.verifier_table(p.layout());
-        let with_tables = tables.is_some();
-        p.verify_alone(bp_gens, &derived, tables)?;
-        // The shape's tables are built only once a proof of it has verified.
-        if !with_tables {
-            bp_gens.admit_verifier_table(p.layout());
-        }
-        Ok(())
+        bp_gens.verify_over_tables(p.layout(), |tables| {
+            p.verify_alone(bp_gens, &derived, tables)
+        })
     }
 
     /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the

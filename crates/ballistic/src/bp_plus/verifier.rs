@@ -157,14 +157,7 @@ impl<C: Curve> RangeProofPlus<C> {
     ) -> Result<(), ProofError> {
         let p = self.prepare(bp_gens, pc_gens, transcript, commitments, min_values, n)?;
         let V = C::decode_batch_vartime(commitments).map_err(|_| ProofError::VerificationError)?;
-        let tables = bp_gens.verifier_table(p.layout());
-        let with_tables = tables.is_some();
-        p.verify_alone(bp_gens, &V, tables)?;
-        // The shape's tables are built only once a proof of it has verified.
-        if !with_tables {
-            bp_gens.admit_verifier_table(p.layout());
-        }
-        Ok(())
+        bp_gens.verify_over_tables(p.layout(), |tables| p.verify_alone(bp_gens, &V, tables))
     }
 
     /// The masks `γ_k` of a one-value proof made with `seed` (Tari's recovery; see

@@ -986,6 +986,14 @@ pub struct StreamingVerifier<'g, C: Curve, R: RngCore + CryptoRng> {
 }
 
 impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
+    /// Adds one proof with `add` to the pending chunk; returns its position in the
+    /// stream. Verifies the pending chunk when it is full.
+    fn push(&mut self, add: impl FnOnce(&mut BatchVerifier<'g, C>) -> usize) -> usize {
+        let index = self.offset + add(&mut self.batch);
+        self.flush_if_full();
+        index
+    }
+
     /// A stream verified in chunks of `chunk_size` proofs (at least 1) with weights
     /// drawn from `rng`.
     pub fn new(bp_gens: &'g BulletproofGens<C>, chunk_size: usize, rng: R) -> Self {
@@ -1008,12 +1016,7 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
         value_commitments: &[C::Encoding],
         n: usize,
     ) -> usize {
-        let index = self.offset
-            + self
-                .batch
-                .add(proof, pc_gens, transcript, value_commitments, n);
-        self.flush_if_full();
-        index
+        self.push(|batch| batch.add(proof, pc_gens, transcript, value_commitments, n))
     }
 
     /// Adds a Bulletproofs+ proof (see [`BatchVerifier::add_plus`]); returns its
@@ -1027,12 +1030,7 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
         min_values: &[u64],
         n: usize,
     ) -> usize {
-        let index = self.offset
-            + self
-                .batch
-                .add_plus(proof, pc_gens, transcript, commitments, min_values, n);
-        self.flush_if_full();
-        index
+        self.push(|batch| batch.add_plus(proof, pc_gens, transcript, commitments, min_values, n))
     }
 
     /// Adds an `[a, b]` range proof (see [`BatchVerifier::add_range`]); returns its
@@ -1064,12 +1062,7 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
         a: u64,
         b: u64,
     ) -> usize {
-        let index = self.offset
-            + self
-                .batch
-                .add_range(proof, pc_gens, transcript, commitment, a, b);
-        self.flush_if_full();
-        index
+        self.push(|batch| batch.add_range(proof, pc_gens, transcript, commitment, a, b))
     }
 
     /// Adds a Bulletproofs+ `[a, b]` range proof (see
@@ -1104,12 +1097,7 @@ impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
         a: u64,
         b: u64,
     ) -> usize {
-        let index = self.offset
-            + self
-                .batch
-                .add_plus_range(proof, pc_gens, transcript, commitment, a, b);
-        self.flush_if_full();
-        index
+        self.push(|batch| batch.add_plus_range(proof, pc_gens, transcript, commitment, a, b))
     }
 
     /// Verifies the pending chunk if it is full.
@@ -1174,17 +1162,9 @@ impl<'g, R: RngCore + CryptoRng> StreamingVerifier<'g, Secp256k1, R> {
         min_values: &[u64],
         n: usize,
     ) -> usize {
-        let index = self.offset
-            + self.batch.add_with_min_values(
-                proof,
-                pc_gens,
-                transcript,
-                commitments,
-                min_values,
-                n,
-            );
-        self.flush_if_full();
-        index
+        self.push(|batch| {
+            batch.add_with_min_values(proof, pc_gens, transcript, commitments, min_values, n)
+        })
     }
 }
 

@@ -253,14 +253,9 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
             extras,
             true,
         )?;
-        let tables = bp_gens.verifier_table(p.layout());
-        let with_tables = tables.is_some();
-        p.verify_alone(bp_gens, &p.V, tables, rng)?;
-        // The shape's tables are built only once a proof of it has verified.
-        if !with_tables {
-            bp_gens.admit_verifier_table(p.layout());
-        }
-        Ok(())
+        bp_gens.verify_over_tables(p.layout(), |tables| {
+            p.verify_alone(bp_gens, &p.V, tables, rng)
+        })
     }
 }
 
