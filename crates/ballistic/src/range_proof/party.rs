@@ -52,6 +52,8 @@ pub(crate) struct PartyPositions {
 /// [`super::prover`]).
 #[derive(Clone, Debug)]
 pub(crate) struct ProofShare<C: Curve> {
+    /// `t_x,j = <l_j, r_j>`, the party's part of `t_x = <l, r>`.
+    pub(crate) t_x: C::Scalar,
     /// `τ_x,j = τ_2·x² + τ_1·x + Σ_{j} z^{2+j}·γ_j`.
     pub(crate) t_x_blinding: C::Scalar,
     /// `μ_j = α + ρ·x`.
@@ -62,13 +64,12 @@ pub(crate) struct ProofShare<C: Curve> {
     pub(crate) r: Vec<C::Scalar>,
 }
 
-/// One party of a proof, between its phases.
-pub(crate) struct Party<'a, C: Curve> {
+/// One party of a proof, between its phases. It owns copies of its blindings
+/// (zeroized when it is dropped) and borrows nothing, so that a multi-party
+/// front end can hold it between messages.
+pub(crate) struct Party<C: Curve> {
     pos: PartyPositions,
-    blindings: &'a [C::Scalar],
-    /// The party's generators (its `len` positions).
-    G: &'a [C::Point],
-    H: &'a [C::Point],
+    blindings: Zeroizing<Vec<C::Scalar>>,
     B: C::Point,
     B_blinding: C::Point,
     sec: ProverSecrets<C>,
@@ -76,16 +77,13 @@ pub(crate) struct Party<'a, C: Curve> {
     cheat: Cheat,
 }
 
-impl<'a, C: Curve> Party<'a, C> {
-    /// A party holding `values` (with `blindings`) at `pos` over the generators
-    /// `G`, `H` of its positions; the caller has checked the lengths and the range.
-    #[allow(clippy::too_many_arguments)]
+impl<C: Curve> Party<C> {
+    /// A party holding `values` (with `blindings`) at `pos`; the caller has checked
+    /// the lengths and the range.
     pub(crate) fn new(
         pos: PartyPositions,
         values: &[u64],
-        blindings: &'a [C::Scalar],
-        G: &'a [C::Point],
-        H: &'a [C::Point],
+        blindings: &[C::Scalar],
         (B, B_blinding): (C::Point, C::Point),
         cheat: Cheat,
     ) -> Self {
@@ -113,9 +111,7 @@ impl<'a, C: Curve> Party<'a, C> {
         sec.bits.resize(len, 0);
         Party {
             pos,
-            blindings,
-            G,
-            H,
+            blindings: Zeroizing::new(blindings.to_vec()),
             B,
             B_blinding,
             sec,
@@ -129,15 +125,21 @@ impl<'a, C: Curve> Party<'a, C> {
     }
 
     /// Phase 1: `A_j = α·B̃ + Σ_i (a_L[i] ? G_i : −H_i)` and
-    /// `S_j = ρ·B̃ + <s_L, G> + <s_R, H>` (constant-time; over the cached
-    /// constant-time tables `ct_table` of the party's `G || H` when given).
+    /// `S_j = ρ·B̃ + <s_L, G> + <s_R, H>` over the generators `G`, `H` of the
+    /// party's `len` positions (constant-time; over the cached constant-time tables
+    /// `ct_table` of `G || H` when given). `None` if `G` or `H` does not have `len`
+    /// points.
     pub(crate) fn commit_bits<N: ProverNonces<C>>(
         &mut self,
+        (G, H): (&[C::Point], &[C::Point]),
         nonces: &mut N,
         ct_table: Option<&C::Precomputation>,
-    ) -> (ProofPoint<C>, ProofPoint<C>) {
+    ) -> Option<(ProofPoint<C>, ProofPoint<C>)> {
         let len = self.pos.len;
-        let (G, H, B_blinding) = (self.G, self.H, self.B_blinding);
+        if G.len() != len || H.len() != len {
+            return None;
+        }
+        let B_blinding = self.B_blinding;
         (self.sec.alpha, self.sec.rho) = nonces.alpha_rho();
         let mut A = C::pedersen_mul(&[self.sec.alpha], &[B_blinding]);
         for i in 0..len {
@@ -178,7 +180,7 @@ impl<'a, C: Curve> Party<'a, C> {
         // Public by design: A and S are part of the proof.
         let A = declassify_point(Declassified::A, ProofPoint::<C>::new(A));
         let S = declassify_point(Declassified::S, ProofPoint::<C>::new(S));
-        (A, S)
+        Some((A, S))
     }
 
     /// Phase 2, given `y`, `z`: `l(X) = (a_L − z) + s_L·X`,
@@ -252,7 +254,7 @@ impl<'a, C: Curve> Party<'a, C> {
         // τ_x = τ2·x² + τ1·x + Σ z^{2+j}·γ_j ;  μ = α + ρ·x
         let mut t_x_blinding = sec.tau2 * x * x + sec.tau1 * x;
         let mut zz_j = pow_vartime::<C>(&z, self.pos.first_slot as u64 + 2);
-        for g in self.blindings {
+        for g in self.blindings.iter() {
             t_x_blinding += zz_j * *g;
             zz_j *= z;
         }
@@ -275,7 +277,10 @@ impl<'a, C: Curve> Party<'a, C> {
             .zip(sec.r1.iter())
             .map(|(a, s)| declassify_scalar::<C>(Declassified::R, *a + *s * x))
             .collect();
+        // Public: computed from the public l, r.
+        let t_x = inner_product::<C>(&l, &r);
         ProofShare {
+            t_x,
             t_x_blinding,
             e_blinding,
             l,
@@ -284,19 +289,17 @@ impl<'a, C: Curve> Party<'a, C> {
     }
 }
 
-/// The dealer's fold of the parties' shares, in position order: `τ_x = Σ τ_x,j`,
-/// `μ = Σ μ_j`, and `l`, `r` the concatenation of the parties' slices (`len` in
-/// all). `None` if the slices do not cover `len` positions.
-#[allow(clippy::type_complexity)]
-pub(crate) fn fold<C: Curve>(
-    shares: Vec<ProofShare<C>>,
-    len: usize,
-) -> Option<(C::Scalar, C::Scalar, Vec<C::Scalar>, Vec<C::Scalar>)> {
+/// The dealer's fold of the parties' shares, in position order: `t_x = Σ t_x,j`,
+/// `τ_x = Σ τ_x,j`, `μ = Σ μ_j`, and `l`, `r` the concatenation of the parties'
+/// slices (`len` in all). `None` if the slices do not cover `len` positions.
+pub(crate) fn fold<C: Curve>(shares: Vec<ProofShare<C>>, len: usize) -> Option<ProofShare<C>> {
+    let mut t_x = C::scalar_zero();
     let mut t_x_blinding = C::scalar_zero();
     let mut e_blinding = C::scalar_zero();
     let mut l: Vec<C::Scalar> = Vec::with_capacity(len);
     let mut r: Vec<C::Scalar> = Vec::with_capacity(len);
     for mut s in shares {
+        t_x += s.t_x;
         t_x_blinding += s.t_x_blinding;
         e_blinding += s.e_blinding;
         if s.l.len() != s.r.len() || l.len() + s.l.len() > len {
@@ -305,7 +308,13 @@ pub(crate) fn fold<C: Curve>(
         l.append(&mut s.l);
         r.append(&mut s.r);
     }
-    (l.len() == len).then_some((t_x_blinding, e_blinding, l, r))
+    (l.len() == len).then_some(ProofShare {
+        t_x,
+        t_x_blinding,
+        e_blinding,
+        l,
+        r,
+    })
 }
 
 /// Every secret the prover derives for one proof; [`Drop`] zeroizes all of it, on every

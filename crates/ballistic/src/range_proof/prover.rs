@@ -274,13 +274,13 @@ where
         },
         &shifted,
         blindings,
-        &G,
-        &H,
         (B, B_blinding),
         cheat,
     );
     let ct_table = bp_gens.ct_table(layout);
-    let (A, S) = party.commit_bits(&mut nonces, ct_table.as_deref());
+    let (A, S) = party
+        .commit_bits((&G, &H), &mut nonces, ct_table.as_deref())
+        .ok_or(ProofError::ProvingError)?;
     let (y, z) = transcript
         .challenge_yz(&A.encoding, &S.encoding)
         .ok_or(ProofError::ProvingError)?;
@@ -330,9 +330,13 @@ where
     if G.len() != np || H.len() != np {
         return Err(ProofError::ProvingError);
     }
-    let (t_x_blinding, e_blinding, mut l, mut r) =
-        party::fold(shares, np).ok_or(ProofError::ProvingError)?;
-    let t_x = crate::curve::scalars::inner_product::<C>(&l, &r);
+    let ProofShare {
+        t_x,
+        t_x_blinding,
+        e_blinding,
+        mut l,
+        mut r,
+    } = party::fold(shares, np).ok_or(ProofError::ProvingError)?;
 
     let w = transcript
         .challenge_w(&t_x, &t_x_blinding, &e_blinding)

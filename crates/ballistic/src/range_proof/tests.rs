@@ -272,8 +272,6 @@ fn parties_compose_into_one_proof() {
                     },
                     &values[j..j + 1],
                     &blindings[j..j + 1],
-                    &G[j * n..j * n + len],
-                    &H[j * n..j * n + len],
                     (B, B_blinding),
                     cheat,
                 )
@@ -288,7 +286,12 @@ fn parties_compose_into_one_proof() {
         let (As, Ss): (Vec<_>, Vec<_>) = parties
             .iter_mut()
             .zip(&mut nonces)
-            .map(|(p, nc)| p.commit_bits(nc, None))
+            .enumerate()
+            .map(|(j, (p, nc))| {
+                let len = if j + 1 == m { np - j * n } else { n };
+                let gens = (&G[j * n..j * n + len], &H[j * n..j * n + len]);
+                p.commit_bits(gens, nc, None).expect("lengths")
+            })
             .unzip();
         let (A, S) = (sum(&As), sum(&Ss));
         let (y, z) =
