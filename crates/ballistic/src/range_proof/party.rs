@@ -193,6 +193,73 @@ impl<C: Curve> Party<C> {
         y: &C::Scalar,
         z: &C::Scalar,
     ) -> (ProofPoint<C>, ProofPoint<C>) {
+        self.poly_coefficients(y, z);
+        let sec = &mut self.sec;
+        (sec.tau1, sec.tau2) = nonces.tau();
+        let (B, B_blinding) = (self.B, self.B_blinding);
+        // Public by design: T_1 and T_2 are part of the proof.
+        let T_1 = declassify_point(
+            Declassified::T1,
+            ProofPoint::<C>::new(C::pedersen_mul(&[sec.t1, sec.tau1], &[B, B_blinding])),
+        );
+        let T_2 = declassify_point(
+            Declassified::T2,
+            ProofPoint::<C>::new(C::pedersen_mul(&[sec.t2, sec.tau2], &[B, B_blinding])),
+        );
+        (T_1, T_2)
+    }
+
+    /// Round 1 of a shared proof (secp256k1-zkp's multi-party flow): draws the
+    /// party's `τ_1, τ_2` from `nonces` and returns its shares `τ_1·B̃`, `τ_2·B̃`
+    /// of the blinding parts of `T_1`, `T_2` (constant-time). The party's share of
+    /// `τ_x` (phase 3) then uses these `τ_1, τ_2`.
+    pub(crate) fn tau_points<N: ProverNonces<C>>(
+        &mut self,
+        nonces: &mut N,
+    ) -> (ProofPoint<C>, ProofPoint<C>) {
+        let sec = &mut self.sec;
+        (sec.tau1, sec.tau2) = nonces.tau();
+        let B_blinding = self.B_blinding;
+        // Public by design: the parties exchange them; their sums enter T_1, T_2.
+        let T_1 = declassify_point(
+            Declassified::T1,
+            ProofPoint::<C>::new(C::pedersen_mul(&[sec.tau1], &[B_blinding])),
+        );
+        let T_2 = declassify_point(
+            Declassified::T2,
+            ProofPoint::<C>::new(C::pedersen_mul(&[sec.tau2], &[B_blinding])),
+        );
+        (T_1, T_2)
+    }
+
+    /// Phase 2 of a shared proof, given `y`, `z` and the sums `Σ_j τ_1,j·B̃`,
+    /// `Σ_j τ_2,j·B̃` of every party's [`Party::tau_points`]: the vectors of
+    /// [`Party::commit_poly`] and `T_1 = t_1·B + Σ_j τ_1,j·B̃`,
+    /// `T_2 = t_2·B + Σ_j τ_2,j·B̃` (no `τ` drawn; constant-time in `t_1`, `t_2`).
+    pub(crate) fn commit_poly_with(
+        &mut self,
+        y: &C::Scalar,
+        z: &C::Scalar,
+        (tau1_sum, tau2_sum): (&C::Point, &C::Point),
+    ) -> (ProofPoint<C>, ProofPoint<C>) {
+        self.poly_coefficients(y, z);
+        let sec = &self.sec;
+        let B = self.B;
+        // Public by design: T_1 and T_2 are part of the proof.
+        let T_1 = declassify_point(
+            Declassified::T1,
+            ProofPoint::<C>::new(C::pedersen_mul(&[sec.t1], &[B]) + *tau1_sum),
+        );
+        let T_2 = declassify_point(
+            Declassified::T2,
+            ProofPoint::<C>::new(C::pedersen_mul(&[sec.t2], &[B]) + *tau2_sum),
+        );
+        (T_1, T_2)
+    }
+
+    /// The body of phase 2 before `T_1`, `T_2`: stores `z`, the vectors `l0`, `r0`,
+    /// `r1` of `l(X)`, `r(X)` over the party's positions and `t_1`, `t_2`.
+    fn poly_coefficients(&mut self, y: &C::Scalar, z: &C::Scalar) {
         let (y, z) = (*y, *z);
         self.z = z;
         let PartyPositions {
@@ -231,19 +298,6 @@ impl<C: Curve> Party<C> {
         let sec = &mut self.sec;
         sec.t1 = inner_product::<C>(&sec.l0, &sec.r1) + inner_product::<C>(&sec.s_L, &sec.r0);
         sec.t2 = inner_product::<C>(&sec.s_L, &sec.r1);
-
-        (sec.tau1, sec.tau2) = nonces.tau();
-        let (B, B_blinding) = (self.B, self.B_blinding);
-        // Public by design: T_1 and T_2 are part of the proof.
-        let T_1 = declassify_point(
-            Declassified::T1,
-            ProofPoint::<C>::new(C::pedersen_mul(&[sec.t1, sec.tau1], &[B, B_blinding])),
-        );
-        let T_2 = declassify_point(
-            Declassified::T2,
-            ProofPoint::<C>::new(C::pedersen_mul(&[sec.t2, sec.tau2], &[B, B_blinding])),
-        );
-        (T_1, T_2)
     }
 
     /// Phase 3, given `x`: the party's [`ProofShare`]. The party's secrets are
