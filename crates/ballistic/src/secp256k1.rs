@@ -78,6 +78,41 @@ pub fn zkp_generators(total: usize) -> BulletproofGens {
 pub fn grin_generators() -> BulletproofGens {
     zkp_generators(GRIN_GENERATORS)
 }
+/// Shared outputs (Grin's multisig outputs): one proof for a commitment whose
+/// blinding factor is split between parties, in the rounds of secp256k1-zkp's
+/// multi-party mode, byte-identical with the C library. Rounds, what each party
+/// learns and the rogue-key hazard wallets must handle:
+/// [`crate::range_proof::zkp::shared`].
+///
+/// # Example
+/// ```
+/// use ballistic::secp256k1::{grin_generators, PedersenGens, Scalar, Transcript};
+/// use ballistic::secp256k1::shared_output::{sum_commitments, SharedParty, SharedStatement, TauPoints};
+/// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+/// let (bp, pc) = (grin_generators(), PedersenGens::default());
+/// let (g_a, g_b) = (Scalar::from(31u64), Scalar::from(41u64)); // random in practice
+/// let c = sum_commitments(&[Secp256k1::encode(&pc.commit(Scalar::from(600u64), g_a)),
+///                           Secp256k1::encode(&pc.commit(Scalar::ZERO, g_b))])?;
+/// let t = Transcript::new().with_extra_commit(b"kernel");
+/// let st = SharedStatement::new(&bp, &pc, &t, [8u8; 32], &[600], &[c], 64)?;
+/// let mut rng = rand::thread_rng();
+/// let (a, tau_a) = SharedParty::new(&st, &[g_a], &mut rng)?; // round 1, wallet A
+/// let (b, tau_b) = SharedParty::new(&st, &[g_b], &mut rng)?; // round 1, wallet B
+/// let sums = TauPoints::sum(&[tau_a, tau_b])?;
+/// let (combiner, x_a) = a.tau_x(&sums)?; // round 2
+/// let (_, x_b) = b.tau_x(&sums)?;
+/// let proof = combiner.finalize(&[x_a, x_b])?; // final
+/// proof.verify_single(&bp, &pc, &mut t.clone(), &c, 64)?;
+/// assert_eq!(proof.to_bytes().len(), 675);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod shared_output {
+    pub use crate::range_proof::zkp::shared::{
+        rewind, sum_commitments, sum_points, sum_scalars, Combiner, PartyAwaitingTauSums,
+        SharedOutputError, SharedParty, SharedRewound, SharedStatement, TauPoints,
+    };
+}
+
 /// Arithmetic-circuit proofs on secp256k1: the protocol of [`crate::r1cs`] with its
 /// Merlin transcript (the labels of dalek's `r1cs v1`), 33-byte points and
 /// big-endian scalars (byte layout in [`crate::r1cs::R1CSProof`]'s module notes).

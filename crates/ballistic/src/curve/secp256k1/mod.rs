@@ -125,6 +125,69 @@ fn fe_from_be(bytes: &[u8]) -> Option<Fe> {
 }
 
 impl Secp256k1 {
+    /// The SEC 1 compressed encoding of a point (`0x02` for an even `y`, `0x03` for
+    /// an odd one, then the big-endian x-coordinate): the form of secp256k1 public
+    /// keys (`secp256k1_ec_pubkey_serialize` with `SECP256K1_EC_COMPRESSED`), used by
+    /// the shares of a shared output's `T_1`, `T_2`. `None` for the identity, which
+    /// has no such encoding. Variable time: public points only.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+    /// let (_, g) = Secp256k1::default_pedersen_bases();
+    /// let e = Secp256k1::encode_sec1(&g).unwrap();
+    /// // The standard generator's compressed public key.
+    /// assert_eq!(e[0], 0x02);
+    /// assert_eq!(e[1], 0x79);
+    /// assert_eq!(Secp256k1::decode_sec1(&e), Some(g));
+    /// assert_eq!(Secp256k1::encode_sec1(&Secp256k1::identity()), None);
+    /// ```
+    pub fn encode_sec1(p: &Point) -> Option<[u8; 33]> {
+        let a = p.to_affine();
+        if bool::from(a.infinity) {
+            return None;
+        }
+        let y = a.y.normalize();
+        let mut out = [0u8; 33];
+        out[0] = 0x02 | y.is_odd().unwrap_u8();
+        out[1..].copy_from_slice(&a.x.normalize().to_bytes());
+        Some(out)
+    }
+
+    /// Decodes a SEC 1 compressed encoding ([`Secp256k1::encode_sec1`]): `None`
+    /// unless the prefix is `0x02` or `0x03`, the x-coordinate is below `p` and on
+    /// the curve. Variable time: public points only.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::secp256k1::Secp256k1;
+    /// let mut e = [0u8; 33];
+    /// e[0] = 0x02; // x = 0: 7 is not a square mod p, no point
+    /// assert_eq!(Secp256k1::decode_sec1(&e), None);
+    /// e[32] = 1; // x = 1: on the curve
+    /// assert!(Secp256k1::decode_sec1(&e).is_some());
+    /// e[0] = 0x08; // the commitment form's prefix is not SEC 1
+    /// assert_eq!(Secp256k1::decode_sec1(&e), None);
+    /// ```
+    pub fn decode_sec1(e: &[u8; 33]) -> Option<Point> {
+        if e[0] & 0xfe != 0x02 {
+            return None;
+        }
+        let x = fe_from_be(&e[1..])?;
+        let mut y = pow::sqrt(&curve_rhs(&x))?.normalize();
+        if bool::from(y.is_odd()) != (e[0] & 1 == 1) {
+            y = y.negate(1).normalize();
+        }
+        Some(
+            Affine {
+                x,
+                y,
+                infinity: Choice::from(0),
+            }
+            .to_projective(),
+        )
+    }
+
     /// `s·P` in constant time: 4-bit fixed windows, every table entry read for every
     /// window (64 windows × (4 doublings + 1 addition) + 14 additions for the table).
     fn ct_mul(s: &Scalar, p: &Point) -> Point {

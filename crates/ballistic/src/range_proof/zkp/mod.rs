@@ -11,6 +11,7 @@
 pub mod min_values;
 pub mod nonces;
 pub mod rewind;
+pub mod shared;
 pub mod transcript;
 pub mod wire;
 
