@@ -220,7 +220,7 @@ impl TauPoints {
 pub fn sum_points(points: &[[u8; 33]]) -> Result<[u8; 33], SharedOutputError> {
     let mut acc = Secp256k1::identity();
     for (index, p) in points.iter().enumerate() {
-        acc = acc + Secp256k1::decode_sec1(p).ok_or(SharedOutputError::InvalidPoint { index })?;
+        acc += Secp256k1::decode_sec1(p).ok_or(SharedOutputError::InvalidPoint { index })?;
     }
     Secp256k1::encode_sec1(&acc).ok_or(SharedOutputError::IdentitySum)
 }
@@ -247,7 +247,7 @@ pub fn sum_points(points: &[[u8; 33]]) -> Result<[u8; 33], SharedOutputError> {
 pub fn sum_commitments(commitments: &[[u8; 33]]) -> Result<[u8; 33], SharedOutputError> {
     let mut acc = Secp256k1::identity();
     for (index, c) in commitments.iter().enumerate() {
-        acc = acc + Secp256k1::decode(c).ok_or(SharedOutputError::InvalidPoint { index })?;
+        acc += Secp256k1::decode(c).ok_or(SharedOutputError::InvalidPoint { index })?;
     }
     if Secp256k1::is_identity(&acc) {
         return Err(SharedOutputError::IdentitySum);
@@ -1044,3 +1044,5 @@ pub fn rewind(
     Ok(out)
 }
 
+#[cfg(test)]
+mod tests;
