@@ -263,8 +263,8 @@ impl Case {
         let st = self.statement(bp, pc);
         let mut ours_parties = Vec::new();
         let mut shares = Vec::new();
-        for j in 0..self.k() {
-            if by_c[j] {
+        for (j, &c_party) in by_c.iter().enumerate().take(self.k()) {
+            if c_party {
                 shares.push(self.c_round1(secp, j));
                 ours_parties.push(None);
             } else {

@@ -562,6 +562,8 @@ impl SharedParty {
     /// assert_ne!(t1, t2); // a fresh private nonce each time
     /// # Ok::<(), ballistic::secp256k1::shared_output::SharedOutputError>(())
     /// ```
+    // The entry point returns the first state, as dalek's `Party::new` does.
+    #[allow(clippy::new_ret_no_self)]
     pub fn new<'g, R: RngCore + CryptoRng>(
         statement: &SharedStatement<'g>,
         blind_shares: &[Scalar],
