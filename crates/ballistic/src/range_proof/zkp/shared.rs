@@ -178,7 +178,7 @@ impl TauPoints {
     /// # Example
     /// ```
     /// use ballistic::secp256k1::shared_output::{SharedOutputError, TauPoints};
-    /// let bad = TauPoints { t_one: [2; 33], t_two: [2; 33] };
+    /// let bad = TauPoints { t_one: [0; 33], t_two: [0; 33] }; // no valid prefix
     /// assert_eq!(TauPoints::sum(&[]), Err(SharedOutputError::IdentitySum));
     /// assert!(TauPoints::sum(&[bad]).is_err());
     /// ```
@@ -881,7 +881,20 @@ impl<'g> Combiner<'g> {
     /// degenerate.
     ///
     /// # Example
-    /// See [`SharedParty`].
+    /// ```
+    /// use ballistic::secp256k1::{grin_generators, PedersenGens, Scalar, Transcript};
+    /// use ballistic::secp256k1::shared_output::{SharedOutputError, SharedParty, SharedStatement};
+    /// use ballistic::curve::{Curve, secp256k1::Secp256k1};
+    /// let (bp, pc) = (grin_generators(), PedersenGens::default());
+    /// let g = Scalar::from(4u64);
+    /// let c = Secp256k1::encode(&pc.commit(Scalar::from(3u64), g));
+    /// let st = SharedStatement::new(&bp, &pc, &Transcript::new(), [1u8; 32], &[3], &[c], 64)?;
+    /// let (party, t) = SharedParty::new(&st, &[g], &mut rand::thread_rng())?;
+    /// let (combiner, tau_x) = party.tau_x(&t)?;
+    /// let proof = combiner.finalize(&[tau_x])?;
+    /// assert_eq!(proof.to_bytes().len(), 675);
+    /// # Ok::<(), SharedOutputError>(())
+    /// ```
     pub fn finalize(self, tau_x_shares: &[[u8; 32]]) -> Result<ZkpProof, SharedOutputError> {
         let sum = sum_scalars(tau_x_shares)?;
         self.finalize_with_sum(&sum)
