@@ -79,15 +79,36 @@ pub enum GeneratorLayout {
         /// The unpadded length.
         len: usize,
     },
+    /// One party's generators in an aggregated proof of `n`-bit values, for a party
+    /// that does not know how many parties there are: party `j`'s first `n`
+    /// generators of `G` and of `H` ([`BulletproofGens::party_slice`]), not padded.
+    /// A multi-party range-proof party caches the constant-time tables of its `S_j`
+    /// under it; for the cache's size limits it counts as `n` rounded up to a power
+    /// of two ([`GeneratorLayout::padded_len`]).
+    Share {
+        /// The party's index.
+        j: usize,
+        /// Generators per party (the bit width of a range proof).
+        n: usize,
+    },
 }
 
 impl GeneratorLayout {
     /// The padded length `N'` of the layout's vectors; `usize::MAX` if it overflows
-    /// (no generators support such a layout).
+    /// (no generators support such a layout). For [`GeneratorLayout::Share`], whose
+    /// vectors are not padded, the length `n` rounded up to a power of two: the
+    /// length class under which its tables are sized and limited.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::generators::GeneratorLayout;
+    /// assert_eq!(GeneratorLayout::Share { j: 3, n: 48 }.padded_len(), 64);
+    /// ```
     pub fn padded_len(&self) -> usize {
         let unpadded = match *self {
             GeneratorLayout::Parties { n, m } => n.checked_mul(m),
             GeneratorLayout::Prefix { len } => Some(len),
+            GeneratorLayout::Share { n, .. } => Some(n),
         };
         unpadded
             .and_then(usize::checked_next_power_of_two)
@@ -595,7 +616,45 @@ impl<C: Curve> BulletproofGens<C> {
                 self.party_capacity >= 1
                     && GeneratorLayout::Prefix { len }.padded_len() <= self.gens_capacity
             }
+            GeneratorLayout::Share { j, n } => self.party_slice(n, j).is_some(),
         }
+    }
+
+    /// Party `j`'s generators in an aggregated proof of `n`-bit values, `(G, H)`
+    /// with `n` points each: the first `n` of the chains `"G" || le32(j)` and
+    /// `"H" || le32(j)` (dalek's `share(j)`), or positions `j·n .. (j+1)·n` of flat
+    /// generators ([`Self::from_flat_vectors`]). They are the positions
+    /// `j·n .. (j+1)·n` of [`GeneratorLayout::Parties`] for any number of parties
+    /// above `j`, so a party needs only these. `None` if the generators do not hold
+    /// them (`n > gens_capacity` or `j >= party_capacity`; `(j+1)·n > gens_capacity`
+    /// on flat generators) or if `n == 0`.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::BulletproofGens;
+    /// let gens = BulletproofGens::new(16, 4);
+    /// let (g, h) = gens.party_slice(8, 2).unwrap();
+    /// assert_eq!((g.len(), h.len()), (8, 8));
+    /// assert!(g.iter().eq(gens.G(8, 4).skip(16).take(8)));
+    /// assert!(gens.party_slice(8, 4).is_none());
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn party_slice(&self, n: usize, j: usize) -> Option<(&[C::Point], &[C::Point])> {
+        if n == 0 {
+            return None;
+        }
+        let (range, chain) = if self.flat {
+            let start = j.checked_mul(n)?;
+            (start..start.checked_add(n)?, 0)
+        } else {
+            (0..n, j)
+        };
+        if range.end > self.gens_capacity {
+            return None;
+        }
+        let G = self.G_vec.get(chain)?.get(range.clone())?;
+        let H = self.H_vec.get(chain)?.get(range)?;
+        Some((G, H))
     }
 
     /// The vectors `G`, `H` of `layout`, of its padded length `N'`. The caller has
@@ -625,6 +684,10 @@ impl<C: Curve> BulletproofGens<C> {
                 };
                 (take(&self.G_vec), take(&self.H_vec))
             }
+            GeneratorLayout::Share { j, n } => self
+                .party_slice(n, j)
+                .map(|(G, H)| (G.to_vec(), H.to_vec()))
+                .unwrap_or_default(),
         }
     }
 
@@ -934,5 +997,66 @@ mod tests {
         assert_eq!(G, Ristretto::generator_chain(b"flat G", 8));
         let (G, _) = flat.vectors(GeneratorLayout::Parties { n: 2, m: 3 });
         assert_eq!(G[..6], Ristretto::generator_chain(b"flat G", 6)[..]);
+    }
+
+    /// A party's slice is its positions in every aggregate that contains it, on
+    /// chained and flat generators; out-of-capacity slices are `None`.
+    #[test]
+    fn party_slices_are_the_parties_positions() {
+        let gens = BulletproofGens::<Ristretto>::new(16, 5);
+        for (n, m) in [(1, 5), (7, 3), (16, 5)] {
+            let (G, H) = gens.vectors(GeneratorLayout::Parties { n, m });
+            for j in 0..m {
+                let (g, h) = gens.party_slice(n, j).unwrap();
+                assert_eq!((&G[j * n..(j + 1) * n], &H[j * n..(j + 1) * n]), (g, h));
+                let layout = GeneratorLayout::Share { j, n };
+                assert!(gens.supports_layout(layout));
+                assert_eq!(gens.vectors(layout), (g.to_vec(), h.to_vec()));
+            }
+        }
+        assert!(gens.party_slice(17, 0).is_none());
+        assert!(gens.party_slice(8, 5).is_none());
+        assert!(gens.party_slice(0, 0).is_none());
+        assert!(!gens.supports_layout(GeneratorLayout::Share { j: 5, n: 8 }));
+        assert_eq!(GeneratorLayout::Share { j: 0, n: 33 }.padded_len(), 64);
+
+        let flat = BulletproofGens::<Ristretto>::from_flat_vectors(
+            Ristretto::generator_chain(b"flat G", 16),
+            Ristretto::generator_chain(b"flat H", 16),
+        );
+        let (G, H) = flat.vectors(GeneratorLayout::Parties { n: 4, m: 4 });
+        let (g, h) = flat.party_slice(4, 3).unwrap();
+        assert_eq!((&G[12..16], &H[12..16]), (g, h));
+        assert!(flat.party_slice(4, 4).is_none());
+        assert!(flat.party_slice(usize::MAX, 2).is_none());
+    }
+
+    /// A party's constant-time tables are cached per party within the budget, and
+    /// none is kept under a zero budget.
+    #[test]
+    fn share_tables_are_cached_within_the_budget() {
+        let gens = BulletproofGens::<Ristretto>::new(8, 4);
+        let layout = GeneratorLayout::Share { j: 1, n: 8 };
+        let Some(t) = gens.ct_table(layout) else {
+            // The curve has no constant-time tables: nothing is cached.
+            assert_eq!(gens.table_bytes(), 0);
+            return;
+        };
+        let bytes = Ristretto::precomputation_bytes(&t);
+        assert!(bytes > 0);
+        assert_eq!(gens.table_bytes(), bytes);
+        let again = gens.ct_table(layout).unwrap();
+        assert!(Arc::ptr_eq(&t, &again));
+        gens.ct_table(GeneratorLayout::Share { j: 2, n: 8 })
+            .unwrap();
+        assert_eq!(gens.table_bytes(), 2 * bytes);
+        // Within a budget of one table, the least recently used is evicted.
+        gens.set_table_budget(bytes);
+        assert_eq!(gens.table_bytes(), bytes);
+        // A zero budget: no table is kept, and none of a known size is built.
+        gens.set_table_budget(0);
+        assert_eq!(gens.table_bytes(), 0);
+        assert!(gens.ct_table(layout).is_none());
+        assert_eq!(gens.table_bytes(), 0);
     }
 }
