@@ -99,3 +99,111 @@ impl fmt::Display for ProofError {
 }
 
 impl core::error::Error for ProofError {}
+
+/// An error from multi-party proving ([`crate::range_proof::mpc`], and on
+/// ristretto255 `ballistic::ristretto::range_proof_mpc`): dalek's eight variants with
+/// their names, plus [`MPCError::ValueOutOfRange`], [`MPCError::ChallengeMismatch`]
+/// and [`MPCError::ProvingError`].
+///
+/// # Example
+/// ```
+/// use ballistic::errors::MPCError;
+/// use ballistic::ProofError;
+/// assert_eq!(ProofError::from(MPCError::InvalidBitsize), ProofError::InvalidBitsize);
+/// assert_eq!(ProofError::from(MPCError::MaliciousDealer), ProofError::ProvingError);
+/// ```
+#[derive(Clone, Debug, Eq, PartialEq)]
+#[non_exhaustive]
+pub enum MPCError {
+    /// The dealer sent a challenge a party must not answer: `x`, `y` or `z` zero
+    /// (answering would reveal the party's bits or blinding), or, to a party that
+    /// recomputes the challenges, a list of commitments whose entry at the
+    /// party's position is not the party's own.
+    MaliciousDealer,
+    /// The bit width is outside `1..=64`.
+    InvalidBitsize,
+    /// The number of parties is zero or above [`crate::MAX_AGGREGATION`].
+    InvalidAggregation,
+    /// The generators are too few for this bit width, number of parties or
+    /// position.
+    InvalidGeneratorsLength,
+    /// The dealer received a number of bit commitments other than the number of
+    /// parties.
+    WrongNumBitCommitments,
+    /// The dealer received a number of polynomial commitments other than the number
+    /// of parties.
+    WrongNumPolyCommitments,
+    /// The dealer received a number of proof shares other than the number of
+    /// parties.
+    WrongNumProofShares,
+    /// The shares of these parties (by position) are malformed or do not satisfy
+    /// their checks against the parties' own commitments.
+    MalformedProofShares {
+        /// The positions of the bad shares, in increasing order.
+        bad_shares: alloc::vec::Vec<usize>,
+    },
+    /// The party's value does not fit in the bit width (dalek's party does not check
+    /// this; its dealer names the party afterwards).
+    ValueOutOfRange,
+    /// A party that recomputes the challenges found the dealer's challenge different
+    /// from the one the transcript and the parties' commitments give.
+    ChallengeMismatch,
+    /// The dealer drew a zero challenge from its transcript (probability about
+    /// 2^-250); start again with fresh randomness.
+    ProvingError,
+}
+
+impl fmt::Display for MPCError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MPCError::MaliciousDealer => f.write_str("the dealer sent a malicious challenge"),
+            MPCError::InvalidBitsize => f.write_str("invalid bit width: must be 1..=64"),
+            MPCError::InvalidAggregation => f.write_str("invalid number of parties"),
+            MPCError::InvalidGeneratorsLength => {
+                f.write_str("too few generators for this proof shape or position")
+            }
+            MPCError::WrongNumBitCommitments => f.write_str("wrong number of bit commitments"),
+            MPCError::WrongNumPolyCommitments => {
+                f.write_str("wrong number of polynomial commitments")
+            }
+            MPCError::WrongNumProofShares => f.write_str("wrong number of proof shares"),
+            MPCError::MalformedProofShares { bad_shares } => {
+                write!(f, "malformed proof shares from parties {bad_shares:?}")
+            }
+            MPCError::ValueOutOfRange => f.write_str("the value does not fit in the bit width"),
+            MPCError::ChallengeMismatch => {
+                f.write_str("the dealer's challenge differs from the recomputed one")
+            }
+            MPCError::ProvingError => f.write_str("degenerate challenge during proving; retry"),
+        }
+    }
+}
+
+impl core::error::Error for MPCError {}
+
+/// As dalek's: the shape errors map to the same-named [`ProofError`] variants, a
+/// value out of range to [`ProofError::ValueOutOfRange`], everything else to
+/// [`ProofError::ProvingError`].
+impl From<MPCError> for ProofError {
+    fn from(e: MPCError) -> ProofError {
+        match e {
+            MPCError::InvalidBitsize => ProofError::InvalidBitsize,
+            MPCError::InvalidAggregation => ProofError::InvalidAggregation,
+            MPCError::InvalidGeneratorsLength => ProofError::InvalidGeneratorsLength,
+            MPCError::ValueOutOfRange => ProofError::ValueOutOfRange,
+            _ => ProofError::ProvingError,
+        }
+    }
+}
+
+impl MPCError {
+    /// The error of a shape check of the generators ([`ProofError`] of
+    /// `check_parties`).
+    pub(crate) fn from_shape(e: ProofError) -> MPCError {
+        match e {
+            ProofError::InvalidBitsize => MPCError::InvalidBitsize,
+            ProofError::InvalidAggregation => MPCError::InvalidAggregation,
+            _ => MPCError::InvalidGeneratorsLength,
+        }
+    }
+}

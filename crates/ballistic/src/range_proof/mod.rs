@@ -16,6 +16,7 @@
 
 pub mod batch;
 pub mod format;
+pub mod mpc;
 mod party;
 pub mod prover;
 pub mod range;

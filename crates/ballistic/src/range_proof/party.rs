@@ -120,6 +120,16 @@ impl<C: Curve> Party<C> {
         }
     }
 
+    /// The party's positions.
+    pub(crate) fn positions(&self) -> PartyPositions {
+        self.pos
+    }
+
+    /// The Pedersen bases `(B, B̃)` of the party's commitments.
+    pub(crate) fn bases(&self) -> (C::Point, C::Point) {
+        (self.B, self.B_blinding)
+    }
+
     fn a_L(&self, i: usize) -> Choice {
         Choice::from(self.sec.bits[i])
     }
