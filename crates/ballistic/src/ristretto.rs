@@ -160,3 +160,255 @@ mod serde_impl {
         }
     }
 }
+
+/// Multi-party proving with the names, signatures, lifetimes and messages of
+/// dalek's `bulletproofs::range_proof_mpc`: `m` parties, each with one secret
+/// value, and a dealer build one aggregated range proof (see
+/// [`crate::range_proof::mpc`] for the rounds, the trust placed in the dealer,
+/// and the recomputing parties). With the `serde` feature the messages serialise
+/// to the bytes of dalek's, so parties and dealers of both crates work together.
+///
+/// Beyond dalek: any `n` in `1..=64` and any `m`, a constant-time range check in
+/// [`range_proof_mpc::party::Party::new`](crate::range_proof::mpc::party::Party::new)
+/// ([`MPCError::ValueOutOfRange`](crate::errors::MPCError::ValueOutOfRange)), zero
+/// `y` and `z` refused as well as zero `x`, and recomputing parties.
+///
+/// # Example
+/// Four parties and a dealer; the proof verifies as an ordinary aggregated proof.
+/// ```
+/// use ballistic::ristretto::range_proof_mpc::{dealer::Dealer, party::Party};
+/// use ballistic::ristretto::{random_scalar, BulletproofGens, PedersenGens, RangeProof};
+/// use ballistic::merlin::Transcript;
+///
+/// let (bp, pc) = (BulletproofGens::new(64, 4), PedersenGens::default());
+/// let mut rng = rand::thread_rng();
+/// let values = [7u64, 1 << 40, 0, u64::MAX];
+///
+/// let mut transcript = Transcript::new(b"mpc example");
+/// let dealer = Dealer::new(&bp, &pc, &mut transcript, 64, 4)?;
+/// let parties = values
+///     .iter()
+///     .map(|v| Party::new(&bp, &pc, *v, random_scalar(&mut rng), 64))
+///     .collect::<Result<Vec<_>, _>>()?;
+/// let (parties, bit_commitments): (Vec<_>, Vec<_>) = parties
+///     .into_iter()
+///     .enumerate()
+///     .map(|(j, p)| p.assign_position(j))
+///     .collect::<Result<Vec<_>, _>>()?
+///     .into_iter()
+///     .unzip();
+/// let commitments: Vec<_> = bit_commitments.iter().map(|c| *c.v_j()).collect();
+///
+/// let (dealer, bit_challenge) = dealer.receive_bit_commitments(bit_commitments)?;
+/// let (parties, poly_commitments): (Vec<_>, Vec<_>) =
+///     parties.into_iter().map(|p| p.apply_challenge(&bit_challenge)).unzip();
+/// let (dealer, poly_challenge) = dealer.receive_poly_commitments(poly_commitments)?;
+/// let shares = parties
+///     .into_iter()
+///     .map(|p| p.apply_challenge(&poly_challenge))
+///     .collect::<Result<Vec<_>, _>>()?;
+/// let proof: RangeProof = dealer.receive_shares(&shares)?;
+///
+/// proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"mpc example"), &commitments, 64)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod range_proof_mpc {
+    pub use crate::errors::MPCError;
+
+    /// The parties' type states (dalek's `range_proof_mpc::party`).
+    pub mod party {
+        use crate::range_proof::format::Dalek;
+        use crate::range_proof::mpc::party as generic;
+        pub use crate::range_proof::mpc::Trusting;
+        use crate::ristretto::Ristretto;
+
+        /// A recomputing party's mode ([`crate::range_proof::mpc::Recomputing`]).
+        pub type Recomputing = crate::range_proof::mpc::Recomputing<Ristretto, Dalek>;
+
+        /// Entry point of a party: `Party::new(bp_gens, pc_gens, v, v_blinding, n)`.
+        ///
+        /// # Example
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::{party::Party, MPCError};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+        /// let (bp, pc) = (BulletproofGens::new(16, 1), PedersenGens::default());
+        /// let party = Party::new(&bp, &pc, 1000, Scalar::from(3u64), 16)?;
+        /// assert_eq!(*party.value_commitment(), pc.commit(Scalar::from(1000u64), Scalar::from(3u64)).compress());
+        /// // 2^16 does not fit in 16 bits.
+        /// assert_eq!(Party::new(&bp, &pc, 1 << 16, Scalar::ONE, 16).unwrap_err(),
+        ///     MPCError::ValueOutOfRange);
+        /// # Ok::<(), MPCError>(())
+        /// ```
+        pub type Party = generic::Party<Ristretto, Dalek>;
+
+        /// A party awaiting its position.
+        ///
+        /// # Example
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::party::{Party, PartyAwaitingPosition};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+        /// let (bp, pc) = (BulletproofGens::new(8, 2), PedersenGens::default());
+        /// let party: PartyAwaitingPosition = Party::new(&bp, &pc, 5, Scalar::ONE, 8)?;
+        /// let (_party, bit_commitment) = party.assign_position(1)?;
+        /// assert_eq!(*bit_commitment.v_j(), pc.commit(Scalar::from(5u64), Scalar::ONE).compress());
+        /// # Ok::<(), ballistic::ristretto::range_proof_mpc::MPCError>(())
+        /// ```
+        pub type PartyAwaitingPosition<'a> = generic::PartyAwaitingPosition<'a, Ristretto, Dalek>;
+
+        /// A party awaiting the bit challenge; `M` is [`Trusting`] (dalek's) or
+        /// [`Recomputing`].
+        ///
+        /// # Example
+        /// A recomputing party refuses a challenge its transcript does not give.
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::{dealer::Dealer, party::Party, MPCError};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+        /// use ballistic::merlin::Transcript;
+        /// let (bp, pc) = (BulletproofGens::new(8, 1), PedersenGens::default());
+        /// let mut t = Transcript::new(b"dealer's context");
+        /// let dealer = Dealer::new(&bp, &pc, &mut t, 8, 1)?;
+        /// // The party expects another context.
+        /// let party = Party::new(&bp, &pc, 5, Scalar::ONE, 8)?;
+        /// let (party, bits) = party.assign_position_checked(0, 1, &Transcript::new(b"party's"))?;
+        /// let (_dealer, challenge) = dealer.receive_bit_commitments(vec![bits])?;
+        /// let r = party.apply_challenge(&challenge, &[bits]);
+        /// assert_eq!(r.unwrap_err(), MPCError::ChallengeMismatch);
+        /// # Ok::<(), MPCError>(())
+        /// ```
+        pub type PartyAwaitingBitChallenge<'a, M = Trusting> =
+            generic::PartyAwaitingBitChallenge<'a, Ristretto, Dalek, M>;
+
+        /// A party awaiting the polynomial challenge (no lifetime).
+        ///
+        /// # Example
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::{dealer::Dealer, party::Party};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+        /// use ballistic::merlin::Transcript;
+        /// let (bp, pc) = (BulletproofGens::new(8, 1), PedersenGens::default());
+        /// let mut t = Transcript::new(b"ex");
+        /// let dealer = Dealer::new(&bp, &pc, &mut t, 8, 1)?;
+        /// let (party, bits) = Party::new(&bp, &pc, 5, Scalar::ONE, 8)?.assign_position(0)?;
+        /// let (dealer, yz) = dealer.receive_bit_commitments(vec![bits])?;
+        /// let (party, poly) = party.apply_challenge(&yz);
+        /// let (_dealer, x) = dealer.receive_poly_commitments(vec![poly])?;
+        /// let share = party.apply_challenge(&x)?;
+        /// assert_eq!(share.l_vec().len(), 8);
+        /// # Ok::<(), ballistic::ristretto::range_proof_mpc::MPCError>(())
+        /// ```
+        pub type PartyAwaitingPolyChallenge<M = Trusting> =
+            generic::PartyAwaitingPolyChallenge<Ristretto, Dalek, M>;
+    }
+
+    /// The dealer's type states (dalek's `range_proof_mpc::dealer`).
+    pub mod dealer {
+        use crate::range_proof::format::Dalek;
+        use crate::range_proof::mpc::dealer as generic;
+        use crate::ristretto::Ristretto;
+
+        /// Entry point of the dealer:
+        /// `Dealer::new(bp_gens, pc_gens, transcript, n, m)`.
+        ///
+        /// # Example
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::{dealer::Dealer, MPCError};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens};
+        /// use ballistic::merlin::Transcript;
+        /// let (bp, pc) = (BulletproofGens::new(64, 4), PedersenGens::default());
+        /// let mut t = Transcript::new(b"ex");
+        /// assert!(Dealer::new(&bp, &pc, &mut t, 48, 3).is_ok()); // any shape
+        /// assert_eq!(Dealer::new(&bp, &pc, &mut t, 64, 5).unwrap_err(),
+        ///     MPCError::InvalidGeneratorsLength);
+        /// assert_eq!(Dealer::new(&bp, &pc, &mut t, 65, 1).unwrap_err(), MPCError::InvalidBitsize);
+        /// ```
+        pub type Dealer = generic::Dealer<Ristretto, Dalek>;
+
+        /// The dealer awaiting the bit commitments.
+        ///
+        /// # Example
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::{dealer::Dealer, MPCError};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens};
+        /// use ballistic::merlin::Transcript;
+        /// let (bp, pc) = (BulletproofGens::new(8, 2), PedersenGens::default());
+        /// let mut t = Transcript::new(b"ex");
+        /// let dealer = Dealer::new(&bp, &pc, &mut t, 8, 2)?;
+        /// assert_eq!(dealer.receive_bit_commitments(vec![]).unwrap_err(),
+        ///     MPCError::WrongNumBitCommitments);
+        /// # Ok::<(), MPCError>(())
+        /// ```
+        pub type DealerAwaitingBitCommitments<'a, 'b> =
+            generic::DealerAwaitingBitCommitments<'a, 'b, Ristretto, Dalek>;
+
+        /// The dealer awaiting the polynomial commitments.
+        ///
+        /// # Example
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::{dealer::Dealer, party::Party, MPCError};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+        /// use ballistic::merlin::Transcript;
+        /// let (bp, pc) = (BulletproofGens::new(8, 1), PedersenGens::default());
+        /// let mut t = Transcript::new(b"ex");
+        /// let dealer = Dealer::new(&bp, &pc, &mut t, 8, 1)?;
+        /// let (_party, bits) = Party::new(&bp, &pc, 5, Scalar::ONE, 8)?.assign_position(0)?;
+        /// let (dealer, _yz) = dealer.receive_bit_commitments(vec![bits])?;
+        /// assert_eq!(dealer.receive_poly_commitments(vec![]).unwrap_err(),
+        ///     MPCError::WrongNumPolyCommitments);
+        /// # Ok::<(), MPCError>(())
+        /// ```
+        pub type DealerAwaitingPolyCommitments<'a, 'b> =
+            generic::DealerAwaitingPolyCommitments<'a, 'b, Ristretto, Dalek>;
+
+        /// The dealer awaiting the proof shares.
+        ///
+        /// # Example
+        /// ```
+        /// use ballistic::ristretto::range_proof_mpc::{dealer::Dealer, party::Party, MPCError};
+        /// use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
+        /// use ballistic::merlin::Transcript;
+        /// let (bp, pc) = (BulletproofGens::new(8, 1), PedersenGens::default());
+        /// let mut t = Transcript::new(b"ex");
+        /// let dealer = Dealer::new(&bp, &pc, &mut t, 8, 1)?;
+        /// let (party, bits) = Party::new(&bp, &pc, 5, Scalar::ONE, 8)?.assign_position(0)?;
+        /// let v = *bits.v_j();
+        /// let (dealer, yz) = dealer.receive_bit_commitments(vec![bits])?;
+        /// let (party, poly) = party.apply_challenge(&yz);
+        /// let (dealer, x) = dealer.receive_poly_commitments(vec![poly])?;
+        /// let proof: RangeProof = dealer.receive_trusted_shares(&[party.apply_challenge(&x)?])?;
+        /// assert!(proof.verify_single(&bp, &pc, &mut Transcript::new(b"ex"), &v, 8).is_ok());
+        /// # Ok::<(), MPCError>(())
+        /// ```
+        pub type DealerAwaitingProofShares<'a, 'b> =
+            generic::DealerAwaitingProofShares<'a, 'b, Ristretto, Dalek>;
+    }
+
+    /// The messages (dalek's `range_proof_mpc::messages`), with curve25519-dalek's
+    /// field types.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::range_proof_mpc::{messages::BitCommitment, party::Party};
+    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+    /// let (bp, pc) = (BulletproofGens::new(8, 1), PedersenGens::default());
+    /// let (_party, bits): (_, BitCommitment) =
+    ///     Party::new(&bp, &pc, 5, Scalar::ONE, 8)?.assign_position(0)?;
+    /// assert_ne!(bits.a_j(), bits.s_j());
+    /// # Ok::<(), ballistic::ristretto::range_proof_mpc::MPCError>(())
+    /// ```
+    pub mod messages {
+        use crate::range_proof::mpc::messages as generic;
+        use crate::ristretto::Ristretto;
+
+        /// Party → dealer: `V_j`, `A_j`, `S_j` (96 bytes in bincode).
+        pub type BitCommitment = generic::BitCommitment<Ristretto>;
+        /// Dealer → parties: `y`, `z` (64 bytes in bincode).
+        pub type BitChallenge = generic::BitChallenge<Ristretto>;
+        /// Party → dealer: `T_1_j`, `T_2_j` (64 bytes in bincode).
+        pub type PolyCommitment = generic::PolyCommitment<Ristretto>;
+        /// Dealer → parties: `x` (32 bytes in bincode).
+        pub type PolyChallenge = generic::PolyChallenge<Ristretto>;
+        /// Party → dealer: `t_x`, `t_x_blinding`, `e_blinding`, `l_vec`, `r_vec`
+        /// (`112 + 64·n` bytes in bincode).
+        pub type ProofShare = generic::ProofShare<Ristretto>;
+    }
+}
