@@ -564,3 +564,69 @@ fn party_secrets_are_cleaned_up() {
     let after = cleanup_hook::get();
     assert_eq!((after.0 - before.0, after.1 - before.1), (1, 1));
 }
+
+/// One generic run on any curve and format: `m` parties of `n` bits under a
+/// verifying dealer; the proof verifies as an ordinary aggregated proof.
+fn generic_run<C, F>(
+    bp: &BulletproofGens<C>,
+    make_transcript: impl Fn() -> F::Transcript,
+    n: usize,
+    m: usize,
+    seed: u64,
+) where
+    C: crate::curve::Curve,
+    F: crate::range_proof::format::RangeProofFormat<C>,
+    F::Transcript: Clone,
+{
+    let pc = PedersenGens::<C>::default();
+    let mut r = rng(seed);
+    let vals = values(n, m);
+    let mut t = make_transcript();
+    let dealer = Dealer::<C, F>::new(bp, &pc, &mut t, n, m).unwrap();
+    let (parties, bits): (Vec<_>, Vec<_>) = vals
+        .iter()
+        .enumerate()
+        .map(|(j, v)| {
+            let g = C::scalar_to_api(&C::scalar_random(&mut r));
+            Party::<C, F>::new(bp, &pc, *v, g, n)
+                .unwrap()
+                .assign_position_with_rng(j, &mut r)
+                .unwrap()
+        })
+        .unzip();
+    let V: Vec<C::Encoding> = bits.iter().map(|b| *b.v_j()).collect();
+    let (dealer, yz) = dealer.receive_bit_commitments(bits).unwrap();
+    let (parties, polys): (Vec<_>, Vec<_>) = parties
+        .into_iter()
+        .map(|p| p.apply_challenge_with_rng(&yz, &mut r))
+        .unzip();
+    let (dealer, x) = dealer.receive_poly_commitments(polys).unwrap();
+    let shares: Vec<_> = parties
+        .into_iter()
+        .map(|p| p.apply_challenge(&x).unwrap())
+        .collect();
+    let proof = dealer.receive_shares_with_rng(&shares, &mut r).unwrap();
+    proof
+        .verify_multiple_with_rng(bp, &pc, &mut make_transcript(), &V, n, &mut r)
+        .unwrap();
+    // The order of the commitments is part of the statement.
+    let mut swapped = V.clone();
+    swapped.swap(0, 1);
+    assert!(proof
+        .verify_multiple_with_rng(bp, &pc, &mut make_transcript(), &swapped, n, &mut r)
+        .is_err());
+}
+
+/// The same core serves secp256k1, in dalek's construction (chained generators)
+/// and in secp256k1-zkp's format (flat generators, its transcript).
+#[test]
+fn generic_over_curves_and_formats() {
+    use crate::curve::secp256k1::Secp256k1;
+    use crate::range_proof::zkp::{transcript::ZkpTranscript, Zkp};
+    let bp = BulletproofGens::<Secp256k1>::new(8, 3);
+    generic_run::<Secp256k1, Dalek>(&bp, || Transcript::new(b"secp mpc"), 8, 2, 41);
+    generic_run::<Secp256k1, Dalek>(&bp, || Transcript::new(b"secp mpc"), 7, 3, 42);
+    let flat = crate::secp256k1::zkp_generators(128);
+    generic_run::<Secp256k1, Zkp>(&flat, ZkpTranscript::new, 8, 2, 43);
+    generic_run::<Secp256k1, Zkp>(&flat, ZkpTranscript::new, 16, 3, 44);
+}
