@@ -18,6 +18,9 @@
 //! ballistic circuit prove sha256 --message TEXT | --message-hex HEX | --block-hex HEX128 \
 //!                 [--curve ristretto255|secp256k1] [--out FILE]
 //! ballistic circuit verify FILE...
+//! ballistic mpc demo [--parties M] [--bits N] [--trusted] [--json-dir DIR]
+//! ballistic mpc dealer --json-dir DIR --parties M [--bits N] [--out FILE]
+//! ballistic mpc party --json-dir DIR --index J --value V [--bits N] [--openings FILE]
 //! ballistic demo
 //! ballistic bench [--quick]
 //! ```
@@ -210,6 +213,7 @@
 mod bench;
 mod circuit;
 mod demo;
+mod mpc;
 mod output;
 mod prove;
 mod rewind;
@@ -336,6 +340,29 @@ enum Command {
     )]
     Circuit(circuit::CircuitArgs),
 
+    /// Multi-party range proofs: a dealer and parties (dalek's), in one process or as
+    /// separate processes exchanging message files.
+    #[command(
+        arg_required_else_help = true,
+        long_about = "Aggregated range proofs made by several parties on ristretto255, \
+                      each holding one secret value, with dalek's dealer and parties \
+                      (messages interchangeable with dalek's bulletproofs crate):\n  \
+                      mpc demo: a dealer and parties over in-memory channels; prints the \
+                      rounds and the messages' sizes and verifies the proof;\n  \
+                      mpc dealer / mpc party: the same rounds as separate processes \
+                      exchanging JSON message files in one directory (an empty one per \
+                      proof); the dealer writes an ordinary proof file.",
+        after_help = "Examples:\n  \
+                      ballistic mpc demo --parties 4 --bits 64\n  \
+                      ballistic mpc demo --parties 2 --bits 32 --json-dir msgs\n  \
+                      ballistic mpc party --json-dir msgs --index 0 --value 42 --openings o0.json &\n  \
+                      ballistic mpc party --json-dir msgs --index 1 --value 7 --openings o1.json &\n  \
+                      ballistic mpc dealer --json-dir msgs --parties 2 --out proof.json\n\n\
+                      Exit status: 0 success, 1 a party's share was bad or the proof did not \
+                      verify, 2 usage error, malformed or missing messages, timeouts."
+    )]
+    Mpc(mpc::MpcArgs),
+
     /// A guided first run: commit, prove, verify, tamper, and measure sizes and times.
     Demo(demo::DemoArgs),
 
@@ -389,6 +416,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Rewind(args) => rewind::run(args),
         Command::Circuit(args) => circuit::run(args),
+        Command::Mpc(args) => mpc::run(args),
         Command::Demo(args) => demo::run(args),
         Command::Bench(args) => bench::run(args),
     };
