@@ -11,6 +11,7 @@
 //! | [`inner_product`] | the inner-product argument, its lazy-generator prover and its cost |
 //! | [`bp_plus`] | Bulletproofs+: the range proof, the weighted inner-product argument, Tari's format, mask recovery |
 //! | [`r1cs`] | arithmetic-circuit proofs: constraints, both phases, transcript, bytes, gadgets |
+//! | [`multi_party`] | several parties, one proof: dalek's dealer and parties, Grin's shared outputs, the trust in each |
 //! | [`padding`] | any bit width and any number of values: the padding rule and why it is sound |
 //! | [`ristretto_engine`] | the lane-parallel ristretto255 field, points and multiscalar multiplication |
 //! | [`secp256k1_arithmetic`] | the secp256k1 verifier's 4×64-bit field, IFMA square roots, batch-affine buckets |
@@ -31,6 +32,9 @@ pub mod bp_plus {}
 
 #[doc = include_str!("../docs/r1cs.md")]
 pub mod r1cs {}
+
+#[doc = include_str!("../docs/multi-party.md")]
+pub mod multi_party {}
 
 #[doc = include_str!("../docs/padding.md")]
 pub mod padding {}
