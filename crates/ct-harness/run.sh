@@ -7,8 +7,9 @@
 # prover's data flow says (through the MSMs of V_j, A, S, T_1, T_2; for R1CS, of
 # V_j, A_I, A_O, S of both phases and T_1, T_3 ... T_6; for Bulletproofs+, of V_j, A,
 # every L_j, R_j, A1, B and the scalars r1, s1, d1; for the rewindable, [a, b] and
-# minimum-value proofs, as for the prover they wrap), i.e. that no secret stops being
-# tracked on its way.
+# minimum-value proofs, as for the prover they wrap; for one party of multi-party
+# proving, of V_j, A_j, S_j, T_1,j, T_2,j and its share's tau_x,j, mu_j, l, r), i.e.
+# that no secret stops being tracked on its way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -p ct-harness
@@ -16,8 +17,8 @@ bin="${CARGO_TARGET_DIR:-target}/release/ct_prover"
 vg=(valgrind --error-exitcode=42 -q)
 
 echo "ct: range (rewindable, [a, b], minimum values), R1CS and Bulletproofs+ ([a, b])"
-echo "    provers with values, blindings (masks), randomness, nonces, seed nonces,"
-echo "    messages and witness marked undefined"
+echo "    provers and one multi-party party with values, blindings (masks), randomness,"
+echo "    nonces, seed nonces, messages and witness marked undefined"
 "${vg[@]}" "$bin"
 echo "ct: 0 valgrind errors in the provers"
 
@@ -38,7 +39,9 @@ for control in control-branch control-nohook secp256k1-control-nohook \
   range-control-values range-control-blindings range-control-masks \
   range-control-randomness range-control-nonce range-control-private-nonce \
   min-values-control-nohook min-values-control-values min-values-control-blindings \
-  min-values-control-nonce min-values-control-private-nonce; do
+  min-values-control-nonce min-values-control-private-nonce \
+  mpc-control-nohook mpc-control-values mpc-control-blindings \
+  mpc-control-randomness; do
   set +e
   output=$("${vg[@]}" "$bin" "$control" 2>/dev/null)
   code=$?

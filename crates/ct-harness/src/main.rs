@@ -30,9 +30,9 @@
 //!
 //! # Modes (all but the first are controls that must be caught: exit 42)
 //!
-//! * none: every configuration (range proofs, R1CS, Bulletproofs+, and the
-//!   rewindable, `[a, b]` and minimum-value proofs below) with every secret marked
-//!   undefined; 0 errors.
+//! * none: every configuration (range proofs, R1CS, Bulletproofs+, the
+//!   rewindable, `[a, b]` and minimum-value proofs and the multi-party party below)
+//!   with every secret marked undefined; 0 errors.
 //! * `control-branch`: branches on a secret value before proving.
 //! * `control-nohook` / `secp256k1-control-nohook`: no declassification hook, so the
 //!   variable-time inner-product argument runs on (secret-derived) undefined data.
@@ -133,6 +133,37 @@
 //!   `min-values`; controls `min-values-control-nohook` and `min-values-control-values`,
 //!   `-blindings`, `-nonce`, `-private-nonce` ([`expected_taint`]; one value is
 //!   still embedded in `α`).
+//!
+//! # One party of multi-party proving
+//!
+//! dalek's dealer and parties on ristretto255
+//! (`ballistic::ristretto::range_proof_mpc`): one party's whole life,
+//! `Party::new`, `assign_position_with_rng` (or `assign_position_checked_with_rng`
+//! for a recomputing party), `apply_challenge_with_rng` (the bit challenge) and
+//! `apply_challenge` (the polynomial challenge), with the party's value, its
+//! blinding and the bytes of its RNG secret. The other parties (public values,
+//! blindings and RNGs) and the dealer run in the same process, so that the party
+//! answers real challenges; the dealer verifies the assembled proof
+//! (`receive_shares_with_rng`) and it is verified again as an ordinary aggregated
+//! proof. The shapes `(n, m, j)` ([`MPC_ALL`]) put the observed party first, in the
+//! middle and last, in shapes with and without the padding party, over the default
+//! bases (combs) and the custom ones (the per-call constant-time MSM), with its
+//! `S_j` over the cached constant-time tables of its generators or, with the table
+//! budget 0, over the per-call constant-time MSM ([`MpcTables`]). The party
+//! declassifies the range verdict, `V_j`, `A_j`, `S_j`, `T_1,j`, `T_2,j`, and in its
+//! share `τ_x,j`, `μ_j`, `l` and `r` (`t_x,j` is computed from the declassified
+//! `l`, `r`).
+//!
+//! * `mpc`: only the multi-party configurations, the observed party's secrets
+//!   marked undefined; 0 errors (the first mode runs them too).
+//! * `mpc-control-nohook`: no hook.
+//! * `mpc-control-values`, `-blindings`, `-randomness`: one secret of the observed
+//!   party marked undefined, a trusting party over the default bases and the cached
+//!   tables and a recomputing one over the custom bases without tables
+//!   ([`MPC_CONTROL`]), checked against [`expected_mpc_taint`]. Both of the party's
+//!   nonce draws are keyed with its value, its blinding and its RNG's bytes, so each
+//!   of the three reaches `A_j`, `S_j`, `T_1,j`, `T_2,j`, `τ_x,j`, `μ_j`, `l` and
+//!   `r`; the value also the verdict and `V_j`, the blinding `V_j`.
 //!
 //! Outside valgrind the client requests are no-ops and the binary just proves (and
 //! verifies, with the secrets marked defined again) every configuration.
@@ -289,6 +320,8 @@ struct Plan {
     range_plus_secp256k1: &'static [PlusRangeShape],
     /// secp256k1-zkp's `prove_with_min_values` (nonzero minimum values).
     min_values: &'static [Shape],
+    /// One party of dalek's multi-party proving on ristretto255.
+    mpc: &'static [MpcShape],
 }
 
 impl Plan {
@@ -309,6 +342,7 @@ impl Plan {
             range_plus_ristretto: &[],
             range_plus_secp256k1: &[],
             min_values: &[],
+            mpc: &[],
         }
     }
 }
@@ -428,6 +462,135 @@ const MIN_VALUES_ALL: &[Shape] = &[
 /// default bases, two over the custom ones.
 const MIN_VALUES_CONTROL: &[Shape] = &[(8, 1, Bases::Default), (8, 2, Bases::Custom)];
 
+/// How the observed party of a multi-party configuration takes its challenges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MpcMode {
+    /// `assign_position_with_rng`: trusts the dealer's challenges (dalek's parties).
+    Trusting,
+    /// `assign_position_checked_with_rng`: recomputes them from the transcript.
+    Recomputing,
+}
+
+/// Where the observed party's `S_j` is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MpcTables {
+    /// Over the cached constant-time tables of its generators (`GeneratorLayout::Share`).
+    Cached,
+    /// Table budget 0 and a party before it of the same `n`: the cache has learnt
+    /// the table's size and keeps none, so the party gets no table and runs the
+    /// per-call constant-time MSM over `ρ·B̃ + <s_L, G> + <s_R, H>`.
+    None,
+}
+
+/// One multi-party configuration: `m` parties of `n` bits, the observed party at
+/// position `j` (its secrets marked undefined; the other parties' and the dealer's
+/// data public), the Pedersen bases, the party's mode and its `S_j` tables.
+#[derive(Clone, Copy, Debug)]
+struct MpcShape {
+    n: usize,
+    m: usize,
+    j: usize,
+    bases: Bases,
+    mode: MpcMode,
+    tables: MpcTables,
+}
+
+const fn mpc(
+    n: usize,
+    m: usize,
+    j: usize,
+    bases: Bases,
+    mode: MpcMode,
+    tables: MpcTables,
+) -> MpcShape {
+    MpcShape {
+        n,
+        m,
+        j,
+        bases,
+        mode,
+        tables,
+    }
+}
+
+/// The multi-party configurations of the main run: a single party (`64, 1, 0`), a
+/// middle party (`8, 4, 2`), the last party before the padding party (`7, 3, 2`),
+/// the last of two (`64, 2, 1`, without `S_j` tables), and recomputing parties
+/// first in a padded shape over the custom bases (`7, 3, 0`), last (`8, 4, 3`) and
+/// middle over the custom bases without tables (`13, 3, 1`).
+const MPC_ALL: &[MpcShape] = &[
+    mpc(
+        64,
+        1,
+        0,
+        Bases::Default,
+        MpcMode::Trusting,
+        MpcTables::Cached,
+    ),
+    mpc(
+        8,
+        4,
+        2,
+        Bases::Default,
+        MpcMode::Trusting,
+        MpcTables::Cached,
+    ),
+    mpc(
+        7,
+        3,
+        2,
+        Bases::Default,
+        MpcMode::Trusting,
+        MpcTables::Cached,
+    ),
+    mpc(64, 2, 1, Bases::Default, MpcMode::Trusting, MpcTables::None),
+    mpc(
+        7,
+        3,
+        0,
+        Bases::Custom,
+        MpcMode::Recomputing,
+        MpcTables::Cached,
+    ),
+    mpc(
+        8,
+        4,
+        3,
+        Bases::Default,
+        MpcMode::Recomputing,
+        MpcTables::Cached,
+    ),
+    mpc(
+        13,
+        3,
+        1,
+        Bases::Custom,
+        MpcMode::Recomputing,
+        MpcTables::None,
+    ),
+];
+/// The multi-party controls' configurations: a trusting party over the combs and
+/// the cached tables, a recomputing one over the custom bases' per-call MSM
+/// without tables.
+const MPC_CONTROL: &[MpcShape] = &[
+    mpc(
+        7,
+        3,
+        2,
+        Bases::Default,
+        MpcMode::Trusting,
+        MpcTables::Cached,
+    ),
+    mpc(
+        8,
+        2,
+        1,
+        Bases::Custom,
+        MpcMode::Recomputing,
+        MpcTables::None,
+    ),
+];
+
 fn plan(mode: &str) -> Option<Plan> {
     let all = Secrets(None);
     let only = |s| Secrets(Some(s));
@@ -470,6 +633,20 @@ fn plan(mode: &str) -> Option<Plan> {
             return Some(r1cs(only(Source::Randomness), R1CS_ALL, R1CS_ALL))
         }
         "r1cs-control-witness" => return Some(r1cs(only(Source::Witness), R1CS_ALL, R1CS_ALL)),
+        _ => {}
+    }
+    let mpc = |secrets, mpc| {
+        Some(Plan {
+            mpc,
+            ..Plan::nothing(secrets)
+        })
+    };
+    match mode {
+        "mpc" => return mpc(all, MPC_ALL),
+        "mpc-control-nohook" => return mpc(all, MPC_CONTROL),
+        "mpc-control-values" => return mpc(only(Source::Values), MPC_CONTROL),
+        "mpc-control-blindings" => return mpc(only(Source::Blindings), MPC_CONTROL),
+        "mpc-control-randomness" => return mpc(only(Source::Randomness), MPC_CONTROL),
         _ => {}
     }
     if let Some(plan) = plan_rewind_range_min(mode) {
@@ -522,6 +699,7 @@ fn plan(mode: &str) -> Option<Plan> {
         range_plus_ristretto: RANGE_PLUS_ALL,
         range_plus_secp256k1: RANGE_PLUS_ALL,
         min_values: MIN_VALUES_ALL,
+        mpc: MPC_ALL,
         ..plan
     })
 }
@@ -754,6 +932,31 @@ fn expected_rewind_taint(source: Source) -> Vec<Declassified> {
     }
 }
 
+/// The declassified values that carry `source`'s taint in one party's life in
+/// multi-party proving (`range_proof/mpc/party.rs`, over the phases of
+/// `range_proof/party.rs`), the same for a trusting and a recomputing party.
+fn expected_mpc_taint(source: Source) -> Vec<Declassified> {
+    use Declassified::*;
+    // Both of the party's nonce draws (α, ρ, s_L, s_R when it takes its position;
+    // τ_1, τ_2 when it answers the bit challenge) come from its nonce transcript
+    // rekeyed with the bytes of its value and of its blinding and finalised with
+    // its RNG (`witness_nonces`), so each of the three reaches every nonce, hence
+    // A_j, S_j, T_1,j, T_2,j, τ_x,j = τ_2·x² + τ_1·x + z^{2+j}·γ, μ_j = α + ρ·x,
+    // l and r. The share's t_x,j = <l, r> is computed from the declassified l, r
+    // and is declassified by nothing else.
+    let nonces = [A, S, T1, T2, TxBlinding, EBlinding, L, R];
+    match source {
+        // The range check (v < 2^n) and V_j = v·B + γ·B̃; the bits a_L also enter
+        // A_j, t_1 (T_1,j), l and r.
+        Source::Values => [&[InRange, Commitment][..], &nonces].concat(),
+        // V_j; γ also enters τ_x,j.
+        Source::Blindings => [&[Commitment][..], &nonces].concat(),
+        Source::Randomness => nonces.to_vec(),
+        // Not a secret of a party.
+        _ => vec![],
+    }
+}
+
 /// The declassified values whose bytes were undefined, in a per-source control.
 static TAINTED: Mutex<Vec<Declassified>> = Mutex::new(Vec::new());
 
@@ -950,6 +1153,13 @@ fn main() {
         as_expected &= check_taint(plan.secrets, &label, |s| expected_taint(true, s, m));
         configurations += 1;
         println!("ct_prover: {label}: proved and verified with secrets marked undefined");
+    }
+    for &shape in plan.mpc {
+        mpc_configuration(&plan, &mut seed_rng, shape);
+        let label = mpc_label(shape);
+        as_expected &= check_taint(plan.secrets, &label, expected_mpc_taint);
+        configurations += 1;
+        println!("ct_prover: {label}: party run, proof assembled and verified with its secrets marked undefined");
     }
     println!("ct_prover: {configurations} configurations");
     if plan.secrets.0.is_some() {
@@ -1579,6 +1789,175 @@ fn range_plus_configuration<C: Curve>(
             a,
             b,
             &mut rand_chacha::ChaCha20Rng::seed_from_u64(8),
+        )
+        .expect("the proof verifies");
+}
+
+/// A multi-party configuration's label.
+fn mpc_label(shape: MpcShape) -> String {
+    let MpcShape {
+        n,
+        m,
+        j,
+        bases,
+        mode,
+        tables,
+    } = shape;
+    let tables = match tables {
+        MpcTables::Cached => "cached S_j tables",
+        MpcTables::None => "no S_j tables",
+    };
+    format!("mpc n={n} m={m} j={j} {bases:?} bases {mode:?} party, {tables}")
+}
+
+/// One party's whole life in dalek's multi-party proving on ristretto255
+/// (`ballistic::ristretto::range_proof_mpc`): `Party::new`, its position
+/// (`assign_position_with_rng`, or `assign_position_checked_with_rng` for a
+/// recomputing party), the bit challenge (`apply_challenge_with_rng`) and the
+/// polynomial challenge (`apply_challenge`). Party `j`'s value, blinding and the
+/// bytes of its RNG are the secrets; the other parties (public values, blindings
+/// and RNGs) and the dealer run beside it, so that it answers the real challenges.
+/// The dealer verifies the assembled proof (`receive_shares_with_rng`), and the
+/// proof must verify again as an ordinary aggregated proof.
+fn mpc_configuration(plan: &Plan, seed_rng: &mut rand_chacha::ChaCha20Rng, shape: MpcShape) {
+    use ballistic::ristretto::range_proof_mpc::dealer::Dealer;
+    use ballistic::ristretto::range_proof_mpc::party::Party;
+    let MpcShape {
+        n,
+        m,
+        j,
+        bases,
+        mode,
+        tables,
+    } = shape;
+    let bp = BulletproofGens::new(n, m);
+    if tables == MpcTables::None {
+        // Party 0 builds the table (not kept) and the cache learns its size; party j
+        // then gets none.
+        assert!(j > 0, "a party before the observed one sizes the table");
+        bp.set_table_budget(0);
+    }
+    let pc = bases.gens::<Ristretto>();
+    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut values: Vec<u64> = (0..m).map(|_| seed_rng.next_u64() & mask).collect();
+    let blindings: Vec<Scalar> = (0..m)
+        .map(|k| {
+            if k == j {
+                Scalar::from_bytes_mod_order_wide(&blinding_bytes(seed_rng, plan))
+            } else {
+                let mut w = [0u8; 64];
+                seed_rng.fill_bytes(&mut w);
+                Scalar::from_bytes_mod_order_wide(&w)
+            }
+        })
+        .collect();
+    if plan.secrets.marks(Source::Values) {
+        valgrind::undefined(bytemuck_u64(&mut values[j]));
+    }
+    let mut public_rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64());
+    let mut rng = SecretRng {
+        rng: rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()),
+        secret: plan.secrets.marks(Source::Randomness),
+    };
+    let label = b"ct harness mpc";
+    let mut transcript = Transcript::new(label);
+    // A recomputing party's copy of the proof's context.
+    let context = transcript.clone();
+    let dealer =
+        Dealer::new(&bp, &pc, &mut transcript, n, m).expect("the generators serve the shape");
+
+    // Round 1: every party's bit commitment, in position order.
+    let mut others = Vec::with_capacity(m - 1);
+    let (mut trusting, mut recomputing) = (None, None);
+    let mut bits = Vec::with_capacity(m);
+    for (k, (v, blinding)) in values.iter().zip(&blindings).enumerate() {
+        let party = Party::new(&bp, &pc, *v, *blinding, n).expect("an in-range value");
+        let commitment = if k != j {
+            let (party, commitment) = party
+                .assign_position_with_rng(k, &mut public_rng)
+                .expect("the generators have the position");
+            others.push(party);
+            commitment
+        } else if mode == MpcMode::Trusting {
+            let (party, commitment) = party
+                .assign_position_with_rng(j, &mut rng)
+                .expect("the generators have the position");
+            trusting = Some(party);
+            commitment
+        } else {
+            let (party, commitment) = party
+                .assign_position_checked_with_rng(j, m, &context, &mut rng)
+                .expect("the generators have the position");
+            recomputing = Some(party);
+            commitment
+        };
+        bits.push(commitment);
+    }
+    let commitments: Vec<_> = bits.iter().map(|b| *b.v_j()).collect();
+    let (dealer, bit_challenge) = dealer
+        .receive_bit_commitments(bits.clone())
+        .expect("m bit commitments");
+
+    // Round 2: every party's polynomial commitment.
+    let mut others = others
+        .into_iter()
+        .map(|party| party.apply_challenge_with_rng(&bit_challenge, &mut public_rng));
+    let (mut trusting, mut recomputing) = (
+        trusting.map(|party| party.apply_challenge_with_rng(&bit_challenge, &mut rng)),
+        recomputing.map(|party| {
+            party
+                .apply_challenge_with_rng(&bit_challenge, &bits, &mut rng)
+                .expect("the party recomputes the dealer's challenge")
+        }),
+    );
+    let mut waiting = Vec::with_capacity(m - 1);
+    let mut polys = Vec::with_capacity(m);
+    for k in 0..m {
+        let poly = if k != j {
+            let (party, poly) = others.next().expect("m - 1 other parties");
+            waiting.push(party);
+            poly
+        } else if let Some((_, poly)) = &trusting {
+            *poly
+        } else {
+            recomputing.as_ref().expect("the observed party").1
+        };
+        polys.push(poly);
+    }
+    let (dealer, poly_challenge) = dealer
+        .receive_poly_commitments(polys.clone())
+        .expect("m polynomial commitments");
+
+    // Round 3: every party's share.
+    let mut waiting = waiting.into_iter();
+    let mut shares = Vec::with_capacity(m);
+    for k in 0..m {
+        let share = if k != j {
+            waiting
+                .next()
+                .expect("m - 1 other parties")
+                .apply_challenge(&poly_challenge)
+        } else if let Some((party, _)) = trusting.take() {
+            party.apply_challenge(&poly_challenge)
+        } else {
+            let (party, _) = recomputing.take().expect("the observed party");
+            party.apply_challenge(&poly_challenge, &polys)
+        };
+        shares.push(share.expect("the challenges are not zero"));
+    }
+    // The dealer verifies the proof; it must also verify as an ordinary proof: the
+    // harness tests the real party.
+    let proof = dealer
+        .receive_shares_with_rng(&shares, &mut rand_chacha::ChaCha20Rng::seed_from_u64(9))
+        .expect("every share is good");
+    proof
+        .verify_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(label),
+            &commitments,
+            n,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(10),
         )
         .expect("the proof verifies");
 }
