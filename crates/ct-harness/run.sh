@@ -19,33 +19,53 @@ vg=(valgrind --error-exitcode=42 -q)
 echo "ct: range (rewindable, [a, b], minimum values), R1CS and Bulletproofs+ ([a, b])"
 echo "    provers and one multi-party party with values, blindings (masks), randomness,"
 echo "    nonces, seed nonces, messages and witness marked undefined"
-"${vg[@]}" "$bin"
+# The real run and the controls are independent valgrind processes (each
+# single-threaded): they run $CT_JOBS at a time (default: one per CPU), each into its
+# own files, and are checked in order once all have finished.
+jobs_max="${CT_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+controls=(control-branch control-nohook secp256k1-control-nohook
+  control-values control-blindings control-randomness
+  secp256k1-control-values secp256k1-control-blindings
+  secp256k1-control-nonce secp256k1-control-private-nonce
+  r1cs-control-nohook r1cs-secp256k1-control-nohook
+  r1cs-control-values r1cs-control-blindings r1cs-control-randomness
+  r1cs-control-witness
+  bp-plus-control-nohook bp-plus-secp256k1-control-nohook
+  bp-plus-control-values bp-plus-control-masks bp-plus-control-randomness
+  bp-plus-control-seed
+  rewind-control-nohook rewind-control-values rewind-control-blindings
+  rewind-control-nonce rewind-control-message
+  range-control-nohook range-secp256k1-control-nohook
+  range-plus-control-nohook range-plus-secp256k1-control-nohook
+  range-control-values range-control-blindings range-control-masks
+  range-control-randomness range-control-nonce range-control-private-nonce
+  min-values-control-nohook min-values-control-values min-values-control-blindings
+  min-values-control-nonce min-values-control-private-nonce
+  mpc-control-nohook mpc-control-values mpc-control-blindings
+  mpc-control-randomness)
+start() { # start NAME [MODE]: one valgrind run in the background
+  local name="$1"
+  shift
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  ( set +e; "${vg[@]}" "$bin" "$@" >"$out/$name.out" 2>"$out/$name.err"; echo $? >"$out/$name.code" ) &
+}
+start real
+for control in "${controls[@]}"; do start "$control" "$control"; done
+wait
+
+cat "$out/real.out"
+if [ "$(cat "$out/real.code")" -ne 0 ]; then
+  cat "$out/real.err" >&2
+  echo "ct: valgrind errors in the provers (exit $(cat "$out/real.code"))" >&2
+  exit 1
+fi
 echo "ct: 0 valgrind errors in the provers"
 
-for control in control-branch control-nohook secp256k1-control-nohook \
-  control-values control-blindings control-randomness \
-  secp256k1-control-values secp256k1-control-blindings \
-  secp256k1-control-nonce secp256k1-control-private-nonce \
-  r1cs-control-nohook r1cs-secp256k1-control-nohook \
-  r1cs-control-values r1cs-control-blindings r1cs-control-randomness \
-  r1cs-control-witness \
-  bp-plus-control-nohook bp-plus-secp256k1-control-nohook \
-  bp-plus-control-values bp-plus-control-masks bp-plus-control-randomness \
-  bp-plus-control-seed \
-  rewind-control-nohook rewind-control-values rewind-control-blindings \
-  rewind-control-nonce rewind-control-message \
-  range-control-nohook range-secp256k1-control-nohook \
-  range-plus-control-nohook range-plus-secp256k1-control-nohook \
-  range-control-values range-control-blindings range-control-masks \
-  range-control-randomness range-control-nonce range-control-private-nonce \
-  min-values-control-nohook min-values-control-values min-values-control-blindings \
-  min-values-control-nonce min-values-control-private-nonce \
-  mpc-control-nohook mpc-control-values mpc-control-blindings \
-  mpc-control-randomness; do
-  set +e
-  output=$("${vg[@]}" "$bin" "$control" 2>/dev/null)
-  code=$?
-  set -e
+for control in "${controls[@]}"; do
+  output=$(cat "$out/$control.out")
+  code=$(cat "$out/$control.code")
   if [ "$code" -ne 42 ]; then
     echo "ct: control '$control' was NOT caught by valgrind (exit $code): the harness is blind" >&2
     grep taint <<<"$output" >&2 || true
