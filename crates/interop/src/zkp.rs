@@ -803,3 +803,44 @@ impl Drop for ZkpContext {
         }
     }
 }
+
+/// A seeded RNG for one cross-test of the C library: the seed comes from the
+/// environment variable `var` when set (to replay a failure), else from the thread
+/// RNG, and is printed with the test's name.
+///
+/// # Panics
+/// If `var` is set to something other than a `u64`.
+pub fn test_rng(var: &str, test: &str) -> rand::rngs::StdRng {
+    use rand::{Rng, SeedableRng};
+    let seed = match std::env::var(var) {
+        Ok(s) => s
+            .parse::<u64>()
+            .unwrap_or_else(|_| panic!("{var} must be a u64")),
+        Err(_) => rand::thread_rng().gen(),
+    };
+    eprintln!("{test}: {var}={seed}");
+    rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+/// A uniformly random scalar in `[1, ℓ)` of secp256k1, as 32 big-endian bytes (a
+/// valid `SecretKey` and blinding for both the C library and ballistic).
+pub fn random_secret<R: rand::RngCore>(rng: &mut R) -> [u8; 32] {
+    use ballistic::curve::Curve;
+    use ballistic::secp256k1::{Scalar, Secp256k1};
+    loop {
+        let mut b = [0u8; 32];
+        rng.fill_bytes(&mut b);
+        if Secp256k1::scalar_from_canonical_bytes(&b).is_some_and(|s| s != Scalar::ZERO) {
+            return b;
+        }
+    }
+}
+
+/// The secp256k1 scalar of 32 big-endian bytes.
+///
+/// # Panics
+/// If the bytes are not a canonical scalar.
+pub fn scalar_be(b: &[u8; 32]) -> ballistic::secp256k1::Scalar {
+    use ballistic::curve::Curve;
+    ballistic::secp256k1::Secp256k1::scalar_from_canonical_bytes(b).expect("canonical scalar")
+}

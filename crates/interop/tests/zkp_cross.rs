@@ -34,12 +34,16 @@
 
 use ballistic::curve::Curve;
 use ballistic::secp256k1::{self as ours, Scalar, Secp256k1};
+use interop::zkp::{random_secret, scalar_be, test_rng};
 use interop::zkp::{ZkpBuild, ZkpContext};
 use rand::rngs::StdRng;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, RngCore};
 use secp256k1zkp::constants::MAX_PROOF_SIZE;
 use secp256k1zkp::pedersen::{Commitment, ProofMessage, RangeProof as CProof};
 use secp256k1zkp::{ContextFlag, Secp256k1 as CCtx, SecretKey};
+
+/// The environment variable that replays a test's seed.
+const SEED_VAR: &str = "ZKP_CROSS_SEED";
 
 // ---------------------------------------------------------------------------------
 // Helpers
@@ -47,32 +51,6 @@ use secp256k1zkp::{ContextFlag, Secp256k1 as CCtx, SecretKey};
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A seeded RNG for one test; the seed is printed and `ZKP_CROSS_SEED` overrides it.
-fn test_rng(test: &str) -> StdRng {
-    let seed = match std::env::var("ZKP_CROSS_SEED") {
-        Ok(s) => s.parse::<u64>().expect("ZKP_CROSS_SEED must be a u64"),
-        Err(_) => rand::thread_rng().gen(),
-    };
-    eprintln!("{test}: ZKP_CROSS_SEED={seed}");
-    StdRng::seed_from_u64(seed)
-}
-
-/// A uniformly random scalar in `[1, ℓ)`, as 32 big-endian bytes (a valid
-/// `SecretKey` and blinding for both sides).
-fn secret<R: RngCore>(rng: &mut R) -> [u8; 32] {
-    loop {
-        let mut b = [0u8; 32];
-        rng.fill_bytes(&mut b);
-        if Secp256k1::scalar_from_canonical_bytes(&b).is_some_and(|s| s != Scalar::ZERO) {
-            return b;
-        }
-    }
-}
-
-fn scalar(b: &[u8; 32]) -> Scalar {
-    Secp256k1::scalar_from_canonical_bytes(b).expect("canonical scalar")
 }
 
 fn random_bytes<R: RngCore>(rng: &mut R, len: usize) -> Vec<u8> {
@@ -170,7 +148,7 @@ impl ProverInputs<'_> {
         n: usize,
         rng: &mut StdRng,
     ) -> (Vec<u8>, Vec<[u8; 33]>) {
-        let scalars: Vec<Scalar> = self.blinds.iter().map(scalar).collect();
+        let scalars: Vec<Scalar> = self.blinds.iter().map(scalar_be).collect();
         let (proof, commits) = ours::RangeProof::prove_multiple_with_rng(
             bp,
             pc,
@@ -306,7 +284,7 @@ fn zkp_context_basics() {
 
 #[test]
 fn single_proofs_safe_api() {
-    let mut rng = test_rng("single_proofs_safe_api");
+    let mut rng = test_rng(SEED_VAR, "single_proofs_safe_api");
     let secp = CCtx::with_caps(ContextFlag::Commit);
     let bp = ours::grin_generators();
     let pc = ours::PedersenGens::default();
@@ -316,13 +294,13 @@ fn single_proofs_safe_api() {
     // 0, 2^64 − 1, 1, 2^64 − 2 and random ones.
     for case in 0..18 {
         let v = value_for(&mut rng, 64, case);
-        let blind = secret(&mut rng);
-        let nonce = secret(&mut rng);
+        let blind = random_secret(&mut rng);
+        let nonce = random_secret(&mut rng);
         // The safe API always passes a private nonce; sometimes make it the nonce.
         let private_nonce = if case % 5 == 0 {
             nonce
         } else {
-            secret(&mut rng)
+            random_secret(&mut rng)
         };
         let extra: Option<Vec<u8>> = match case % 3 {
             0 => None,
@@ -378,7 +356,7 @@ fn single_proofs_safe_api() {
                 padded.as_ref(),
             ),
             v,
-            &scalar(&blind),
+            &scalar_be(&blind),
             64,
             &mut rng,
         )
@@ -421,7 +399,7 @@ fn single_proofs_safe_api() {
             &pc,
             &mut statement(extra.as_deref()),
             v,
-            &scalar(&blind),
+            &scalar_be(&blind),
             64,
             &mut rng,
         )
@@ -441,8 +419,8 @@ fn single_proofs_safe_api() {
             .bullet_proof(
                 v,
                 SecretKey(blind),
-                SecretKey(secret(&mut rng)),
-                SecretKey(secret(&mut rng)),
+                SecretKey(random_secret(&mut rng)),
+                SecretKey(random_secret(&mut rng)),
                 extra.clone(),
                 message.as_deref().map(ProofMessage::from_bytes),
             )
@@ -527,7 +505,7 @@ enum PrivateNonce {
 
 #[test]
 fn rewind_both_ways() {
-    let mut rng = test_rng("rewind_both_ways");
+    let mut rng = test_rng(SEED_VAR, "rewind_both_ways");
     let secp = CCtx::with_caps(ContextFlag::Commit);
     let zkp = ZkpContext::grin();
     let bp = ours::grin_generators();
@@ -541,12 +519,12 @@ fn rewind_both_ways() {
             PrivateNonce::Different,
         ][case % 3];
         let v = value_for(&mut rng, 64, case / 3);
-        let blind = secret(&mut rng);
-        let nonce = secret(&mut rng);
+        let blind = random_secret(&mut rng);
+        let nonce = random_secret(&mut rng);
         let private_nonce = match mode {
             PrivateNonce::Absent => None,
             PrivateNonce::Equal => Some(nonce),
-            PrivateNonce::Different => Some(secret(&mut rng)),
+            PrivateNonce::Different => Some(random_secret(&mut rng)),
         };
         let extra: Option<Vec<u8>> = match (case / 3) % 3 {
             0 => None,
@@ -605,7 +583,7 @@ fn rewind_both_ways() {
                 message.as_ref(),
             ),
             v,
-            &scalar(&blind),
+            &scalar_be(&blind),
             64,
             &mut rng,
         )
@@ -669,7 +647,7 @@ fn rewind_both_ways() {
 
         // Rewinding with the private nonce, a random nonce or a wrong extra fails on
         // both sides (false positives: 2^-32 each).
-        let mut wrong_nonces = vec![secret(&mut rng)];
+        let mut wrong_nonces = vec![random_secret(&mut rng)];
         if mode == PrivateNonce::Different {
             wrong_nonces.push(private_nonce.expect("present"));
         }
@@ -741,7 +719,7 @@ fn rewind_documented_vector() {
         &pc,
         &mut prover(Some(&extra), &nonce, Some(&private_nonce), Some(&message)),
         12345,
-        &scalar(&gamma),
+        &scalar_be(&gamma),
         64,
         &mut rand::thread_rng(),
     )
@@ -787,7 +765,7 @@ const AGG_SHAPES: [(usize, usize, usize); 4] =
 
 #[test]
 fn aggregated_proofs_ffi() {
-    let mut rng = test_rng("aggregated_proofs_ffi");
+    let mut rng = test_rng(SEED_VAR, "aggregated_proofs_ffi");
     let pc = ours::PedersenGens::default();
     let mut tally = Tally::default();
 
@@ -796,13 +774,13 @@ fn aggregated_proofs_ffi() {
         let bp = ours::zkp_generators(ng);
         for case in 0..4 {
             let values = values_for(&mut rng, n, m, case);
-            let blinds: Vec<[u8; 32]> = (0..m).map(|_| secret(&mut rng)).collect();
-            let scalars: Vec<Scalar> = blinds.iter().map(scalar).collect();
-            let nonce = secret(&mut rng);
+            let blinds: Vec<[u8; 32]> = (0..m).map(|_| random_secret(&mut rng)).collect();
+            let scalars: Vec<Scalar> = blinds.iter().map(scalar_be).collect();
+            let nonce = random_secret(&mut rng);
             let private_nonce = match case {
                 2 => None,
                 3 => Some(nonce),
-                _ => Some(secret(&mut rng)),
+                _ => Some(random_secret(&mut rng)),
             };
             let extra: Option<Vec<u8>> = match case {
                 0 | 3 => None,
@@ -920,14 +898,22 @@ fn aggregated_proofs_ffi() {
         // The generator count is part of the statement (the H_i offset is Ng/2): a
         // proof for Ng generators fails with 2·Ng on both sides.
         let values = values_for(&mut rng, n, m, 4);
-        let blinds: Vec<[u8; 32]> = (0..m).map(|_| secret(&mut rng)).collect();
+        let blinds: Vec<[u8; 32]> = (0..m).map(|_| random_secret(&mut rng)).collect();
         let commits: Vec<[u8; 33]> = values
             .iter()
             .zip(&blinds)
             .map(|(&v, b)| zkp.commit(v, b).expect("C commits"))
             .collect();
         let bytes = zkp
-            .prove(&values, &blinds, n, &secret(&mut rng), None, None, None)
+            .prove(
+                &values,
+                &blinds,
+                n,
+                &random_secret(&mut rng),
+                None,
+                None,
+                None,
+            )
             .expect("C proves");
         let bigger = ZkpContext::new(2 * ng);
         assert!(zkp.verify(&bytes, &commits, n, None));
@@ -973,7 +959,7 @@ fn singles(secp: &CCtx, rng: &mut StdRng, k: usize, extras: bool) -> Vec<Single>
     (0..k)
         .map(|i| {
             let v = value_for(rng, 64, i);
-            let blind = secret(rng);
+            let blind = random_secret(rng);
             let extra = extras.then(|| {
                 let len = if i % 3 == 0 { 0 } else { rng.gen_range(1..40) };
                 random_bytes(rng, len)
@@ -984,8 +970,8 @@ fn singles(secp: &CCtx, rng: &mut StdRng, k: usize, extras: bool) -> Vec<Single>
                     .bullet_proof(
                         v,
                         SecretKey(blind),
-                        SecretKey(secret(rng)),
-                        SecretKey(secret(rng)),
+                        SecretKey(random_secret(rng)),
+                        SecretKey(random_secret(rng)),
                         extra.clone(),
                         None,
                     )
@@ -998,7 +984,7 @@ fn singles(secp: &CCtx, rng: &mut StdRng, k: usize, extras: bool) -> Vec<Single>
                     &pc,
                     &mut statement(extra.as_deref()),
                     v,
-                    &scalar(&blind),
+                    &scalar_be(&blind),
                     64,
                     rng,
                 )
@@ -1026,7 +1012,7 @@ fn multi_via_safe_api(secp: &CCtx, proofs: &[Single], extras: Option<Vec<Vec<u8>
 
 #[test]
 fn safe_api_verify_multi_mixed() {
-    let mut rng = test_rng("safe_api_verify_multi_mixed");
+    let mut rng = test_rng(SEED_VAR, "safe_api_verify_multi_mixed");
     let secp = CCtx::with_caps(ContextFlag::Commit);
 
     // Without extra commitments: the safe API passes NULL extras.
@@ -1091,7 +1077,7 @@ fn aggregated(
 ) -> Aggregated {
     let first = rng.gen_range(0..6);
     let values = values_for(rng, n, m, first);
-    let blinds: Vec<[u8; 32]> = (0..m).map(|_| secret(rng)).collect();
+    let blinds: Vec<[u8; 32]> = (0..m).map(|_| random_secret(rng)).collect();
     let commits: Vec<[u8; 33]> = values
         .iter()
         .zip(&blinds)
@@ -1102,14 +1088,14 @@ fn aggregated(
             &values,
             &blinds,
             n,
-            &secret(rng),
-            Some(&secret(rng)),
+            &random_secret(rng),
+            Some(&random_secret(rng)),
             extra.as_deref(),
             None,
         )
         .expect("C proves")
     } else {
-        let scalars: Vec<Scalar> = blinds.iter().map(scalar).collect();
+        let scalars: Vec<Scalar> = blinds.iter().map(scalar_be).collect();
         let (p, c) = ours::RangeProof::prove_multiple_with_rng(
             bp,
             &ours::PedersenGens::default(),
@@ -1141,7 +1127,7 @@ fn verify_multi_ffi(zkp: &ZkpContext, batch: &[Aggregated]) -> bool {
 
 #[test]
 fn c_verify_multi_aggregated() {
-    let mut rng = test_rng("c_verify_multi_aggregated");
+    let mut rng = test_rng(SEED_VAR, "c_verify_multi_aggregated");
     let mut counts = (0usize, 0usize); // (ballistic, C) proofs in accepted batches
     for (n, m, ng, k) in [
         (64, 2, 256, 4),
@@ -1237,7 +1223,7 @@ fn ballistic_batch<'g>(
 
 #[test]
 fn ballistic_batch_mixed() {
-    let mut rng = test_rng("ballistic_batch_mixed");
+    let mut rng = test_rng(SEED_VAR, "ballistic_batch_mixed");
     let secp = CCtx::with_caps(ContextFlag::Commit);
     let pc = ours::PedersenGens::default();
     let mut counts = (0usize, 0usize); // (C, ballistic) proofs in accepted batches
@@ -1379,7 +1365,7 @@ fn limb64_builds_cross() {
     if cfg!(target_pointer_width = "64") {
         assert!(builds.len() >= 2, "build.rs compiled no 64-bit-limb copy");
     }
-    let mut rng = test_rng("limb64_builds_cross");
+    let mut rng = test_rng(SEED_VAR, "limb64_builds_cross");
     let pc = ours::PedersenGens::default();
     let mut tally = Tally::default();
 
@@ -1391,9 +1377,9 @@ fn limb64_builds_cross() {
         let bp = ours::zkp_generators(ng);
         for case in 0..3 {
             let values = values_for(&mut rng, n, m, case);
-            let blinds: Vec<[u8; 32]> = (0..m).map(|_| secret(&mut rng)).collect();
-            let nonce = secret(&mut rng);
-            let private_nonce = (case != 1).then(|| secret(&mut rng));
+            let blinds: Vec<[u8; 32]> = (0..m).map(|_| random_secret(&mut rng)).collect();
+            let nonce = random_secret(&mut rng);
+            let private_nonce = (case != 1).then(|| random_secret(&mut rng));
             let extra = (case != 0).then(|| {
                 let len = rng.gen_range(0..80);
                 random_bytes(&mut rng, len)

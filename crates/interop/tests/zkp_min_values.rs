@@ -18,36 +18,14 @@
 use ballistic::curve::Curve;
 use ballistic::secp256k1::{self as ours, Scalar, Secp256k1};
 use interop::zkp::ZkpContext;
-use rand::rngs::StdRng;
-use rand::{Rng, RngCore, SeedableRng};
+use interop::zkp::{random_secret, scalar_be, test_rng};
+use rand::{Rng, RngCore};
+
+/// The environment variable that replays a test's seed.
+const SEED_VAR: &str = "ZKP_CROSS_SEED";
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A seeded RNG for one test; the seed is printed and `ZKP_CROSS_SEED` overrides it.
-fn test_rng(test: &str) -> StdRng {
-    let seed = match std::env::var("ZKP_CROSS_SEED") {
-        Ok(s) => s.parse::<u64>().expect("ZKP_CROSS_SEED must be a u64"),
-        Err(_) => rand::thread_rng().gen(),
-    };
-    eprintln!("{test}: ZKP_CROSS_SEED={seed}");
-    StdRng::seed_from_u64(seed)
-}
-
-/// A uniformly random scalar in `[1, ℓ)` as 32 big-endian bytes.
-fn secret<R: RngCore>(rng: &mut R) -> [u8; 32] {
-    loop {
-        let mut b = [0u8; 32];
-        rng.fill_bytes(&mut b);
-        if Secp256k1::scalar_from_canonical_bytes(&b).is_some_and(|s| s != Scalar::ZERO) {
-            return b;
-        }
-    }
-}
-
-fn scalar(b: &[u8; 32]) -> Scalar {
-    Secp256k1::scalar_from_canonical_bytes(b).expect("canonical scalar")
 }
 
 /// The kinds of minimum value tested.
@@ -87,7 +65,7 @@ fn value<R: RngCore>(rng: &mut R, o: u64, n: usize, case: usize) -> u64 {
 
 #[test]
 fn min_values_both_ways() {
-    let mut rng = test_rng("min_values_both_ways");
+    let mut rng = test_rng(SEED_VAR, "min_values_both_ways");
     let pc = ours::PedersenGens::default();
     let (mut identical, mut c_accepts, mut c_rejects, mut rewinds) = (0, 0, 0, 0);
     for (n, m, ng) in [
@@ -118,9 +96,9 @@ fn min_values_both_ways() {
                 .enumerate()
                 .map(|(j, o)| value(&mut rng, *o, n, case + j))
                 .collect();
-            let blinds: Vec<[u8; 32]> = (0..m).map(|_| secret(&mut rng)).collect();
-            let nonce = secret(&mut rng);
-            let private_nonce = (case % 2 == 1).then(|| secret(&mut rng));
+            let blinds: Vec<[u8; 32]> = (0..m).map(|_| random_secret(&mut rng)).collect();
+            let nonce = random_secret(&mut rng);
+            let private_nonce = (case % 2 == 1).then(|| random_secret(&mut rng));
             let extra = (case != 0).then(|| vec![case as u8; case * 7]);
             let message = (m == 1).then(|| {
                 let mut msg = [0u8; 20];
@@ -151,7 +129,7 @@ fn min_values_both_ways() {
             if let Some(msg) = &message {
                 t = t.with_message(*msg);
             }
-            let scalars: Vec<Scalar> = blinds.iter().map(scalar).collect();
+            let scalars: Vec<Scalar> = blinds.iter().map(scalar_be).collect();
             let (proof_o, commits) = ours::RangeProof::prove_with_min_values(
                 &bp, &pc, &mut t, &values, &mins, &scalars, n, &mut rng,
             )
@@ -290,10 +268,10 @@ fn min_values_both_ways() {
 /// ballistic (the C's prover cannot get there: it needs `v < 2^n`).
 #[test]
 fn min_values_refused() {
-    let mut rng = test_rng("min_values_refused");
+    let mut rng = test_rng(SEED_VAR, "min_values_refused");
     let zkp = ZkpContext::grin();
     let (bp, pc) = (ours::grin_generators(), ours::PedersenGens::default());
-    let blind = secret(&mut rng);
+    let blind = random_secret(&mut rng);
     for (v, o, n) in [(999u64, 1000u64, 64usize), (0, 1, 8), (5, 6, 8)] {
         assert!(zkp
             .prove_with_min_values(&[v], &[o], &[blind], n, &[1u8; 32], None, None, None)
@@ -304,7 +282,7 @@ fn min_values_refused() {
             &mut ours::Transcript::new(),
             &[v],
             &[o],
-            &[scalar(&blind)],
+            &[scalar_be(&blind)],
             n,
             &mut rng,
         );
@@ -316,7 +294,7 @@ fn min_values_refused() {
         &mut ours::Transcript::new(),
         &[300],
         &[256],
-        &[scalar(&blind)],
+        &[scalar_be(&blind)],
         8,
         &mut rng,
     );

@@ -19,41 +19,20 @@
 //! * `bad_tau_share`: one party's `τ_x` share tweaked: both verifiers reject the
 //!   proof (whoever finalized it) and the audit names exactly that party.
 
-use ballistic::curve::Curve;
 use ballistic::secp256k1::shared_output::{
     self, sum_commitments, Combiner, SharedOutputError, SharedParty, SharedStatement, TauPoints,
 };
-use ballistic::secp256k1::{self as ours, ProofError, Scalar, Secp256k1};
+use ballistic::secp256k1::{self as ours, ProofError, Scalar};
+use interop::zkp::{random_secret, scalar_be, test_rng};
 use rand::rngs::StdRng;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, RngCore};
 use secp256k1zkp::constants::MAX_PROOF_SIZE;
 use secp256k1zkp::key::PublicKey;
 use secp256k1zkp::pedersen::{Commitment, ProofMessage, RangeProof as CProof};
 use secp256k1zkp::{ContextFlag, Secp256k1 as CCtx, SecretKey};
 
-fn test_rng(test: &str) -> StdRng {
-    let seed = match std::env::var("ZKP_SHARED_SEED") {
-        Ok(s) => s.parse::<u64>().expect("ZKP_SHARED_SEED must be a u64"),
-        Err(_) => rand::thread_rng().gen(),
-    };
-    eprintln!("{test}: ZKP_SHARED_SEED={seed}");
-    StdRng::seed_from_u64(seed)
-}
-
-/// A uniformly random scalar in `[1, ℓ)` as 32 big-endian bytes.
-fn secret<R: RngCore>(rng: &mut R) -> [u8; 32] {
-    loop {
-        let mut b = [0u8; 32];
-        rng.fill_bytes(&mut b);
-        if Secp256k1::scalar_from_canonical_bytes(&b).is_some_and(|s| s != Scalar::ZERO) {
-            return b;
-        }
-    }
-}
-
-fn scalar(b: &[u8; 32]) -> Scalar {
-    Secp256k1::scalar_from_canonical_bytes(b).expect("canonical scalar")
-}
+/// The environment variable that replays a test's seed.
+const SEED_VAR: &str = "ZKP_SHARED_SEED";
 
 fn c_proof(bytes: &[u8]) -> CProof {
     let mut proof = [0u8; MAX_PROOF_SIZE];
@@ -94,8 +73,8 @@ impl Case {
             1 => u64::MAX,
             _ => rng.next_u64(),
         };
-        let blinds: Vec<[u8; 32]> = (0..k).map(|_| secret(rng)).collect();
-        let private_nonces = (0..k).map(|_| secret(rng)).collect();
+        let blinds: Vec<[u8; 32]> = (0..k).map(|_| random_secret(rng)).collect();
+        let private_nonces = (0..k).map(|_| random_secret(rng)).collect();
         let partial: Vec<[u8; 33]> = blinds
             .iter()
             .enumerate()
@@ -121,7 +100,7 @@ impl Case {
         });
         Case {
             value,
-            common: secret(rng),
+            common: random_secret(rng),
             extra,
             message,
             blinds,
@@ -270,7 +249,7 @@ impl Case {
             } else {
                 let (p, t) = SharedParty::with_private_nonce(
                     &st,
-                    &[scalar(&self.blinds[j])],
+                    &[scalar_be(&self.blinds[j])],
                     self.private_nonces[j],
                 )
                 .expect("round 1");
@@ -322,7 +301,7 @@ impl Case {
 
 #[test]
 fn c_and_ballistic_byte_identical() {
-    let mut rng = test_rng("c_and_ballistic_byte_identical");
+    let mut rng = test_rng(SEED_VAR, "c_and_ballistic_byte_identical");
     let secp = CCtx::with_caps(ContextFlag::Commit);
     let (bp, pc) = (ours::grin_generators(), ours::PedersenGens::default());
     let mut identical = 0;
@@ -349,7 +328,7 @@ fn c_and_ballistic_byte_identical() {
 
 #[test]
 fn mixed_parties() {
-    let mut rng = test_rng("mixed_parties");
+    let mut rng = test_rng(SEED_VAR, "mixed_parties");
     let secp = CCtx::with_caps(ContextFlag::Commit);
     let (bp, pc) = (ours::grin_generators(), ours::PedersenGens::default());
     let case = Case::new(&secp, &mut rng, 3, 2, true, true);
@@ -370,7 +349,7 @@ fn mixed_parties() {
 
 #[test]
 fn rewind_shared() {
-    let mut rng = test_rng("rewind_shared");
+    let mut rng = test_rng(SEED_VAR, "rewind_shared");
     let secp = CCtx::with_caps(ContextFlag::Commit);
     let (bp, pc) = (ours::grin_generators(), ours::PedersenGens::default());
     for (i, k) in [2usize, 3].into_iter().enumerate() {
@@ -393,12 +372,16 @@ fn rewind_shared() {
         assert_eq!(r.value, case.value);
         assert_eq!(&info.message.as_bytes()[..20], &case.message.unwrap()[..]);
         assert_eq!(r.message, case.message.unwrap());
-        assert_eq!(r.blinding, scalar(&info.blinding.0), "same blinding output");
+        assert_eq!(
+            r.blinding,
+            scalar_be(&info.blinding.0),
+            "same blinding output"
+        );
         assert!(!r.opens_commitment);
         let total = case
             .blinds
             .iter()
-            .fold(Scalar::ZERO, |acc, b| acc + scalar(b));
+            .fold(Scalar::ZERO, |acc, b| acc + scalar_be(b));
         assert_ne!(r.blinding, total, "nobody recovers the total blinding");
         assert_eq!(
             parsed.rewind(&pc, &st, &case.commit, &case.common),
@@ -411,7 +394,7 @@ fn rewind_shared() {
             (case.value, case.message.unwrap())
         );
         // Both refuse a wrong nonce (the C's 32-bit check fails but with 2^−32).
-        let wrong = secret(&mut rng);
+        let wrong = random_secret(&mut rng);
         assert!(shared_output::rewind(&parsed, &bp, &pc, &st, &case.commit, 64, &wrong).is_err());
         assert!(secp
             .rewind_bullet_proof(
@@ -426,7 +409,7 @@ fn rewind_shared() {
 
 #[test]
 fn bad_tau_share() {
-    let mut rng = test_rng("bad_tau_share");
+    let mut rng = test_rng(SEED_VAR, "bad_tau_share");
     let secp = CCtx::with_caps(ContextFlag::Commit);
     let (bp, pc) = (ours::grin_generators(), ours::PedersenGens::default());
     let k = 3;

@@ -107,10 +107,11 @@ impl<C: Curve> fmt::Debug for Recovered<C> {
     }
 }
 
-/// The external randomness of the rewindable nonce generator: none. The generator
-/// is deterministic by design (its key is the secret nonce and the statement), so
-/// that the rewinder derives the same scalars.
-struct NoExternalRandomness;
+/// The external randomness of a nonce generator that is deterministic by design
+/// (keyed by a secret nonce and the statement, so that the rewinder, or every party
+/// of a shared output, derives the same scalars): none, all zeros. Never the only
+/// input of a generator.
+pub(crate) struct NoExternalRandomness;
 
 impl RngCore for NoExternalRandomness {
     fn next_u32(&mut self) -> u32 {

@@ -431,7 +431,11 @@ impl<'g> SharedStatement<'g> {
         };
         // The transcript has a nonce, so the RNG (for a hedged random nonce) is
         // never read.
-        t.prover_nonces(&self.values, &[], &mut UnusedRng)
+        t.prover_nonces(
+            &self.values,
+            &[],
+            &mut crate::range_proof::rewind::NoExternalRandomness,
+        )
     }
 
     /// A party at every position holding every value, with the given blindings.
@@ -491,27 +495,6 @@ impl<'g> SharedStatement<'g> {
         Ok((combiner, tau_x))
     }
 }
-
-/// An RNG that is never read (the transcripts here always carry a nonce).
-struct UnusedRng;
-
-impl RngCore for UnusedRng {
-    fn next_u32(&mut self) -> u32 {
-        0
-    }
-    fn next_u64(&mut self) -> u64 {
-        0
-    }
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        dest.fill(0);
-    }
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
-        dest.fill(0);
-        Ok(())
-    }
-}
-
-impl CryptoRng for UnusedRng {}
 
 /// The entry point of a party of a shared output (round 1).
 ///
