@@ -181,9 +181,22 @@ pub(crate) fn secp256k1_plus_bases(
 /// The interned transcript labels.
 static LABELS: Mutex<BTreeMap<Vec<u8>, &'static [u8]>> = Mutex::new(BTreeMap::new());
 
-/// `domain` as a `&'static` Merlin label: stored once per distinct label for the
-/// life of the process, at most [`MAX_LABELS`] of them.
-pub(crate) fn label(domain: &[u8]) -> Result<&'static [u8], Error> {
+/// `domain` as a `&'static` Merlin label (Merlin's `Transcript::new` takes only
+/// `&'static` labels): stored once per distinct label for the life of the process,
+/// at most [`MAX_LABELS`] of them, each at most [`MAX_DOMAIN_BYTES`].
+///
+/// # Errors
+/// [`ErrorCode::LimitExceeded`] for a label longer than [`MAX_DOMAIN_BYTES`], or a
+/// new label once [`MAX_LABELS`] are stored.
+///
+/// ```
+/// let a = ballistic_api::transcript_label(b"my protocol")?;
+/// let b = ballistic_api::transcript_label(b"my protocol")?;
+/// assert!(core::ptr::eq(a, b)); // stored once
+/// let _t = ballistic::merlin::Transcript::new(a);
+/// # Ok::<(), ballistic_api::Error>(())
+/// ```
+pub fn transcript_label(domain: &[u8]) -> Result<&'static [u8], Error> {
     if domain.len() > MAX_DOMAIN_BYTES {
         return Err(Error::new(
             ErrorCode::LimitExceeded,
@@ -218,11 +231,13 @@ mod tests {
 
     #[test]
     fn labels_are_interned_and_bounded() {
-        let a = label(b"interned-label-test").unwrap();
-        let b = label(b"interned-label-test").unwrap();
+        let a = transcript_label(b"interned-label-test").unwrap();
+        let b = transcript_label(b"interned-label-test").unwrap();
         assert!(core::ptr::eq(a, b));
         assert_eq!(
-            label(&[0u8; MAX_DOMAIN_BYTES + 1]).unwrap_err().code(),
+            transcript_label(&[0u8; MAX_DOMAIN_BYTES + 1])
+                .unwrap_err()
+                .code(),
             ErrorCode::LimitExceeded
         );
     }

@@ -61,9 +61,9 @@ mod prove;
 mod rewind;
 mod verify;
 
-pub use cache::{MAX_LABELS, TABLE_BUDGET, ZKP_SETS_CACHED};
+pub use cache::{transcript_label, MAX_LABELS, TABLE_BUDGET, ZKP_SETS_CACHED};
 pub use error::{Error, ErrorCode};
-pub use prove::{prove, prove_with_rng, Proven, Secrets};
+pub use prove::{prove, prove_with_rng, Proven, Secret, Secrets};
 pub use rewind::{rewind, Rewound};
 pub use verify::{verify, BatchVerifier, MAX_BATCH_PROOFS};
 

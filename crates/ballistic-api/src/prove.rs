@@ -274,7 +274,7 @@ fn prove_ristretto255<R: RngCore + CryptoRng>(
     let (blindings, encoded) = blindings::<Ristretto, R>(secrets, m, rng)?;
     let gens = cache::ristretto_gens(params.proof_values(m));
     let pc = PedersenGens::default();
-    let mut transcript = Transcript::new(cache::label(&params.domain)?);
+    let mut transcript = Transcript::new(cache::transcript_label(&params.domain)?);
     let mut nonce = None;
     let (proof, commitments) = match (params.range, values, blindings.as_slice()) {
         (Some((a, b)), [v], [g]) => {
@@ -381,7 +381,7 @@ fn prove_plus<C: CurveOps, R: RngCore + CryptoRng>(
         .zip(masks.chunks(t))
         .map(|(&v, masks)| Opening::new(v, masks))
         .collect();
-    let mut transcript = Transcript::new(cache::label(&params.domain)?);
+    let mut transcript = Transcript::new(cache::transcript_label(&params.domain)?);
     let failed = |e: ballistic::ProofError| Error::proving(&e);
     let (proof, commitments, nonce) = match (params.range, openings.as_slice()) {
         (Some((a, b)), [opening]) => {

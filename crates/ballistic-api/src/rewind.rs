@@ -192,7 +192,7 @@ fn rewind_ristretto255(
         .rewind(
             &gens,
             &pc,
-            &mut Transcript::new(cache::label(&params.domain)?),
+            &mut Transcript::new(cache::transcript_label(&params.domain)?),
             &commitment,
             params.bits,
             nonce,
@@ -238,7 +238,7 @@ fn rewind_plus<C: CurveOps>(
         .recover_masks(
             gens,
             pc,
-            &mut Transcript::new(cache::label(&params.domain)?),
+            &mut Transcript::new(cache::transcript_label(&params.domain)?),
             &encoding,
             params.min_values.first().copied().unwrap_or(0),
             params.bits,

@@ -219,7 +219,7 @@ fn decode<T: AsRef<[u8]>>(
             Decoded::Ristretto255 {
                 proof,
                 commitments: points,
-                label: cache::label(&params.domain)?,
+                label: cache::transcript_label(&params.domain)?,
             }
         }
         (Curve::Secp256k1, Protocol::Bp) => {
@@ -274,7 +274,7 @@ fn decode_plus<C: CurveOps, T: AsRef<[u8]>>(
     Ok(PlusProof {
         proof: decoded,
         commitments: points,
-        label: cache::label(&params.domain)?,
+        label: cache::transcript_label(&params.domain)?,
     })
 }
 

@@ -19,7 +19,7 @@
 //!
 //! The file format is [`ballistic_cli::circuit_format`]'s.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -241,15 +241,10 @@ fn times(n: usize) -> String {
     }
 }
 
-/// A Merlin label for `domain`: labels are `&'static`, and the command is a
-/// short-lived process, so each distinct label is leaked once.
-fn static_label(domain: &str, interned: &mut HashMap<String, &'static [u8]>) -> &'static [u8] {
-    if let Some(label) = interned.get(domain) {
-        return label;
-    }
-    let label: &'static [u8] = Box::leak(domain.to_owned().into_boxed_str()).as_bytes();
-    interned.insert(domain.to_owned(), label);
-    label
+/// A Merlin label for `domain` (Merlin's are `&'static`; interned once by the
+/// byte-level API); the error is a message.
+fn static_label(domain: &str) -> Result<&'static [u8], String> {
+    ballistic_api::transcript_label(domain.as_bytes()).map_err(|e| format!("domain: {e}"))
 }
 
 /// Proves a shuffle on curve `C`: the commitments (hex, inputs first) and the proof.
@@ -314,7 +309,7 @@ fn prove_shuffle(args: ShuffleArgs) -> Result<ExitCode, CliError> {
             domain.len()
         )));
     }
-    let label = static_label(&domain, &mut HashMap::new());
+    let label = static_label(&domain).map_err(CliError::new)?;
     let (commitments, proof) = match curve {
         Curve::Ristretto255 => prove_shuffle_on::<Ristretto>(label, &args.inputs, &args.outputs)?,
         Curve::Secp256k1 => prove_shuffle_on::<Secp256k1>(label, &args.inputs, &args.outputs)?,
@@ -467,10 +462,7 @@ fn wrong_length(len: usize, shape: &str, expected: usize) -> Verdict {
 
 /// Decodes a structurally valid shuffle file on curve `C`: the proof must have the
 /// length of a `k`-shuffle and parse, every commitment must be a point.
-fn decode_shuffle<C: CurveOps>(
-    file: &ShuffleFile,
-    interned: &mut HashMap<String, &'static [u8]>,
-) -> Result<Decoded<C>, Verdict> {
+fn decode_shuffle<C: CurveOps>(file: &ShuffleFile) -> Result<Decoded<C>, Verdict> {
     let k = file.k;
     let expected = shuffle_proof_len(file.curve, k);
     if file.proof.len() != expected {
@@ -497,7 +489,7 @@ fn decode_shuffle<C: CurveOps>(
     let capacity = shuffle::generators_capacity(k).map_err(|e| Verdict::Invalid(e.to_string()))?;
     Ok(Decoded {
         statement: Statement::Shuffle {
-            domain: static_label(&file.domain, interned),
+            domain: static_label(&file.domain).map_err(Verdict::Malformed)?,
             commitments,
         },
         proof,
@@ -537,16 +529,13 @@ fn decode_sha256<C: CurveOps>(file: &Sha256File) -> Result<Decoded<C>, Verdict> 
 }
 
 /// Decodes a structurally valid circuit file on its curve.
-fn decode(
-    file: &CircuitFile,
-    interned: &mut HashMap<String, &'static [u8]>,
-) -> Result<Pending, Verdict> {
+fn decode(file: &CircuitFile) -> Result<Pending, Verdict> {
     match (file, file.curve()) {
         (CircuitFile::Shuffle(f), Curve::Ristretto255) => {
-            decode_shuffle::<Ristretto>(f, interned).map(Pending::Ristretto255)
+            decode_shuffle::<Ristretto>(f).map(Pending::Ristretto255)
         }
         (CircuitFile::Shuffle(f), Curve::Secp256k1) => {
-            decode_shuffle::<Secp256k1>(f, interned).map(Pending::Secp256k1)
+            decode_shuffle::<Secp256k1>(f).map(Pending::Secp256k1)
         }
         (CircuitFile::Sha256(f), Curve::Ristretto255) => {
             decode_sha256::<Ristretto>(f).map(Pending::Ristretto255)
@@ -558,13 +547,10 @@ fn decode(
 }
 
 /// Reads, parses and decodes one file.
-fn check_path(
-    path: &Path,
-    interned: &mut HashMap<String, &'static [u8]>,
-) -> Result<Pending, Verdict> {
+fn check_path(path: &Path) -> Result<Pending, Verdict> {
     let parsed = format::read_limited(path).and_then(|bytes| parse_circuit_file(&bytes));
     match parsed {
-        Ok(file) => decode(&file, interned),
+        Ok(file) => decode(&file),
         Err(e) => Err(Verdict::Malformed(e.to_string())),
     }
 }
@@ -650,9 +636,7 @@ fn verify_curve<C: CurveOps>(items: &[(usize, &Decoded<C>)]) -> BTreeMap<usize, 
 
 /// Runs `ballistic circuit verify`.
 fn verify(files: &[PathBuf]) -> Result<ExitCode, CliError> {
-    let mut interned = HashMap::new();
-    let pending: Vec<Result<Pending, Verdict>> =
-        files.iter().map(|p| check_path(p, &mut interned)).collect();
+    let pending: Vec<Result<Pending, Verdict>> = files.iter().map(|p| check_path(p)).collect();
     let ristretto: Vec<(usize, &Decoded<Ristretto>)> = pending
         .iter()
         .enumerate()
@@ -779,13 +763,11 @@ mod tests {
     }
 
     #[test]
-    fn labels_are_leaked_once() {
-        let mut interned = HashMap::new();
-        let a = static_label("x", &mut interned);
-        let b = static_label("x", &mut interned);
+    fn labels_are_interned_once() {
+        let a = static_label("x").unwrap();
+        let b = static_label("x").unwrap();
         assert!(std::ptr::eq(a, b));
-        assert_eq!(static_label("y", &mut interned), b"y");
-        assert_eq!(interned.len(), 2);
+        assert_eq!(static_label("y").unwrap(), b"y");
     }
 
     /// The proof lengths the parser and the decoder expect are the library's.

@@ -17,38 +17,21 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use zeroize::Zeroize;
 
-/// The name of the ristretto255 curve in proof files and on the command line.
-pub const CURVE_RISTRETTO255: &str = "ristretto255";
-/// The name of the secp256k1 curve (secp256k1-zkp's, i.e. Grin's, format).
-pub const CURVE_SECP256K1: &str = "secp256k1";
-/// Every curve the command supports, for error messages.
-pub const SUPPORTED_CURVES: &[&str] = &[CURVE_RISTRETTO255, CURVE_SECP256K1];
-/// The name of the Bulletproofs protocol in proof files (`"protocol"`; the default
-/// when the field is absent).
-pub const PROTOCOL_BP: &str = "bp";
-/// The name of the Bulletproofs+ protocol in proof files (`"protocol":"bp+"`).
-pub const PROTOCOL_BP_PLUS: &str = "bp+";
+pub use ballistic_api::{
+    check_secp256k1_bits, check_secp256k1_shape, check_secp256k1_values, plus_proof_len,
+    rounds_for_shape, secp256k1_generator_count, Curve, Protocol, CURVE_RISTRETTO255,
+    CURVE_SECP256K1, MAX_DOMAIN_BYTES, MAX_VALUES, POINT_BYTES, PROTOCOL_BP, PROTOCOL_BP_PLUS,
+    RANGE_PROOF_VALUES, SECP256K1_BITS, SUPPORTED_CURVES,
+};
+
 /// The Merlin transcript label used when `--domain` is not given.
 pub const DEFAULT_DOMAIN: &str = "ballistic";
 /// Files larger than this are refused before they are read in full (1 MiB; the
 /// largest legitimate proof file, [`MAX_VALUES`] commitments, is about 70 KiB).
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
-/// The largest number of values (commitments) in one proof file, on either curve.
-/// Verifying a proof of `m` values of `n` bits derives `2·n·m` generators (for
-/// `n = 64`, `m = 1024`: about 21 MiB and one second on ristretto255; on secp256k1,
-/// secp256k1-zkp's hash-to-curve generators take a few seconds), so the command caps
-/// `m` well below the library's [`ballistic::MAX_AGGREGATION`]: a hostile file cannot
-/// make it allocate gigabytes.
-pub const MAX_VALUES: usize = 1024;
-/// The longest accepted domain label, in bytes.
-pub const MAX_DOMAIN_BYTES: usize = 1024;
-/// The size of a compressed ristretto255 point (a commitment).
-pub const POINT_BYTES: usize = 32;
 /// The size of a secp256k1-zkp Pedersen commitment: `0x08` or `0x09`, then the
 /// big-endian x-coordinate.
-pub const SECP256K1_COMMITMENT_BYTES: usize = 33;
-/// The bit widths secp256k1-zkp supports.
-pub const SECP256K1_BITS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
+pub const SECP256K1_COMMITMENT_BYTES: usize = ballistic_api::SECP256K1_POINT_BYTES;
 /// The generator-set rule of secp256k1 proofs, shown in `--help`: both `prove` and
 /// `verify` derive the set from `n` and `m` alone (see [`secp256k1_generator_count`]).
 pub const SECP256K1_GENERATORS_RULE: &str = "Generators on secp256k1: Grin's 256 \
@@ -56,155 +39,17 @@ pub const SECP256K1_GENERATORS_RULE: &str = "Generators on secp256k1: Grin's 256
      two 64-bit values; otherwise secp256k1-zkp's 2·n·m. verify derives the same set from \
      n and m, so nothing about it is stored in the proof file.";
 
-/// A curve the command can prove and verify on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Curve {
-    /// ristretto255, in the wire format of dalek's `bulletproofs` crate.
-    Ristretto255,
-    /// secp256k1, in secp256k1-zkp's (Grin's) wire format.
-    Secp256k1,
+/// The byte length of a Bulletproofs proof of `m` values of `n` bits on `curve`
+/// (for secp256k1, `n·m` is rounded up to a power of two; the shapes it supports
+/// have none to round).
+pub fn bp_proof_len(curve: Curve, n: usize, m: usize) -> usize {
+    ballistic_api::Params::new(curve, Protocol::Bp, n).proof_len(m)
 }
 
-impl Curve {
-    /// Parses a curve name; the error is a complete message.
-    pub fn parse(name: &str) -> Result<Curve, String> {
-        match name {
-            CURVE_RISTRETTO255 => Ok(Curve::Ristretto255),
-            CURVE_SECP256K1 => Ok(Curve::Secp256k1),
-            other => Err(format!(
-                "unsupported curve {other:?} (supported: {})",
-                SUPPORTED_CURVES.join(", ")
-            )),
-        }
-    }
-
-    /// The curve's name in files and messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Curve::Ristretto255 => CURVE_RISTRETTO255,
-            Curve::Secp256k1 => CURVE_SECP256K1,
-        }
-    }
-
-    /// The byte length of a point in proofs on this curve (a commitment's).
-    pub fn point_bytes(self) -> usize {
-        self.commitment_bytes()
-    }
-
-    /// The byte length of one commitment on this curve.
-    pub fn commitment_bytes(self) -> usize {
-        match self {
-            Curve::Ristretto255 => POINT_BYTES,
-            Curve::Secp256k1 => SECP256K1_COMMITMENT_BYTES,
-        }
-    }
-
-    /// The byte length of a proof of `m` values of `n` bits (for secp256k1, `n·m` is
-    /// rounded up to a power of two; the shapes it supports have none to round).
-    pub fn proof_len(self, n: usize, m: usize) -> usize {
-        match self {
-            Curve::Ristretto255 => proof_len(rounds_for_shape(n, m)),
-            Curve::Secp256k1 => ballistic::range_proof::zkp::wire::proof_len(
-                n.saturating_mul(m).next_power_of_two(),
-            ),
-        }
-    }
-}
-
-/// A range-proof protocol.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Protocol {
-    /// Bulletproofs: dalek's format on ristretto255, secp256k1-zkp's on secp256k1.
-    Bp,
-    /// Bulletproofs+: Tari's format (`tari_bulletproofs_plus` 0.5) on ristretto255,
-    /// the same layout with 33-byte points and big-endian scalars on secp256k1.
-    BpPlus,
-}
-
-impl Protocol {
-    /// Parses a protocol name; the error is a complete message.
-    pub fn parse(name: &str) -> Result<Protocol, String> {
-        match name {
-            PROTOCOL_BP => Ok(Protocol::Bp),
-            PROTOCOL_BP_PLUS => Ok(Protocol::BpPlus),
-            other => Err(format!(
-                "unsupported protocol {other:?} (supported: {PROTOCOL_BP}, {PROTOCOL_BP_PLUS})"
-            )),
-        }
-    }
-
-    /// The protocol's name in files and messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Protocol::Bp => PROTOCOL_BP,
-            Protocol::BpPlus => PROTOCOL_BP_PLUS,
-        }
-    }
-}
-
-/// The byte length of a Bulletproofs+ proof with extension degree `t` and `rounds`
-/// weighted inner-product rounds on `curve` (Tari's layout:
-/// `1 + (t + 2)·32 + (3 + 2·rounds)·P` with `P` = 32 or 33).
-pub fn plus_proof_len(curve: Curve, t: usize, rounds: usize) -> usize {
-    use ballistic::bp_plus::wire::proof_len;
-    match curve {
-        Curve::Ristretto255 => proof_len::<ballistic::curve::ristretto::Ristretto>(t, rounds),
-        Curve::Secp256k1 => proof_len::<ballistic::curve::secp256k1::Secp256k1>(t, rounds),
-    }
-}
-
-/// Checks that secp256k1-zkp supports the bit width: `n` in [`SECP256K1_BITS`]. The
-/// error says what is wrong (without a field or flag name).
-pub fn check_secp256k1_bits(n: usize) -> Result<(), String> {
-    if SECP256K1_BITS.contains(&n) {
-        Ok(())
-    } else {
-        Err(format!(
-            "{n} bits is not a secp256k1-zkp bit width (one of 1, 2, 4, 8, 16, 32, 64)"
-        ))
-    }
-}
-
-/// Checks that secp256k1-zkp supports aggregating `m` values (a power of two).
-pub fn check_secp256k1_values(m: usize) -> Result<(), String> {
-    if m.is_power_of_two() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{m} values: secp256k1-zkp aggregates a power of two of values (1, 2, 4, 8, …)"
-        ))
-    }
-}
-
-/// Checks that secp256k1-zkp supports the shape: `n` in [`SECP256K1_BITS`] and `m` a
-/// power of two.
-pub fn check_secp256k1_shape(n: usize, m: usize) -> Result<(), String> {
-    check_secp256k1_bits(n).and_then(|()| check_secp256k1_values(m))
-}
-
-/// The number of generators of a secp256k1 proof of `m` values of `n` bits:
-/// [`ballistic::secp256k1::GRIN_GENERATORS`] (256) when `n·m <= 128`, otherwise
-/// `2·n·m` (with `n·m` rounded up to a power of two). `prove` and `verify` both use
-/// this rule, so the set is not recorded in the proof file.
-pub fn secp256k1_generator_count(n: usize, m: usize) -> usize {
-    let grin = ballistic::secp256k1::GRIN_GENERATORS;
-    let nm = n.saturating_mul(m).next_power_of_two();
-    if nm <= grin / 2 {
-        grin
-    } else {
-        nm.saturating_mul(2)
-    }
-}
-
-/// The byte length of a proof with `rounds` inner-product rounds: `(2·rounds + 9)·32`.
+/// The byte length of a ristretto255 Bulletproofs proof with `rounds` inner-product
+/// rounds: `(2·rounds + 9)·32`.
 pub fn proof_len(rounds: usize) -> usize {
-    (2 * rounds + 9) * POINT_BYTES
-}
-
-/// The number of inner-product rounds of a proof of `m` values of `n` bits:
-/// `⌈log2(n·m)⌉`.
-pub fn rounds_for_shape(n: usize, m: usize) -> usize {
-    ballistic::util::padded_len(n, m).trailing_zeros() as usize
+    ballistic_api::bp_proof_len(rounds)
 }
 
 /// A proof file as written by `prove` (field order is the file's field order).
@@ -390,6 +235,25 @@ pub struct ProofFile {
 }
 
 impl ProofFile {
+    /// The statement of the file for the byte-level API (a missing domain is the
+    /// empty label; the parser requires one wherever the protocol uses it).
+    pub fn params(&self) -> ballistic_api::Params {
+        ballistic_api::Params {
+            curve: self.curve,
+            protocol: self.protocol,
+            bits: self.bits,
+            range: self.range,
+            extension_degree: self.extension_degree.unwrap_or(1),
+            min_values: self.min_values.clone(),
+            domain: self
+                .domain
+                .clone()
+                .map(String::into_bytes)
+                .unwrap_or_default(),
+            extra_commit: self.extra_commit.clone(),
+        }
+    }
+
     /// The number of values the proof itself is about: two (`v − a` and `b − v`,
     /// over the commitments the verifier derives) for a range proof, else one per
     /// commitment.
@@ -401,9 +265,6 @@ impl ProofFile {
         }
     }
 }
-
-/// The number of values in the proof of a range file: `v − a` and `b − v`.
-pub const RANGE_PROOF_VALUES: usize = 2;
 
 /// Why a file is not a well-formed proof file; the message does not include the
 /// file name (the caller adds it).
@@ -1045,7 +906,7 @@ fn check_plus_proof(curve: Curve, t: usize, proof: &[u8]) -> Result<(), Malforme
                  ({} + {}·k bytes for k in 0..={} rounds)",
                 proof.len(),
                 plus_proof_len(curve, t, 0),
-                2 * curve.point_bytes(),
+                2 * curve.commitment_bytes(),
                 ballistic::MAX_IPP_ROUNDS
             ),
         ));
@@ -1379,7 +1240,7 @@ mod tests {
                 format!("01{}", "00".repeat(plus_proof_len(c, 1, 4) - 1))
             }
             (Curve::Ristretto255, _) => "00".repeat(proof_len(4)),
-            (Curve::Secp256k1, _) => "00".repeat(c.proof_len(7, 2)),
+            (Curve::Secp256k1, _) => "00".repeat(bp_proof_len(c, 7, 2)),
         };
         if c == Curve::Ristretto255 || protocol == "bp+" {
             m.insert("domain".into(), Value::from("d"));
@@ -1466,10 +1327,10 @@ mod tests {
 
     #[test]
     fn proof_lengths() {
-        assert_eq!(Curve::Secp256k1.proof_len(64, 1), 675);
-        assert_eq!(Curve::Secp256k1.proof_len(64, 2), 739);
-        assert_eq!(Curve::Secp256k1.proof_len(1, 1), 289);
-        assert_eq!(Curve::Ristretto255.proof_len(48, 3), 800);
+        assert_eq!(bp_proof_len(Curve::Secp256k1, 64, 1), 675);
+        assert_eq!(bp_proof_len(Curve::Secp256k1, 64, 2), 739);
+        assert_eq!(bp_proof_len(Curve::Secp256k1, 1, 1), 289);
+        assert_eq!(bp_proof_len(Curve::Ristretto255, 48, 3), 800);
         assert!(plausible_proof_len(Curve::Secp256k1, 675));
         assert!(!plausible_proof_len(Curve::Secp256k1, 672));
         assert!(plausible_proof_len(Curve::Ristretto255, 672));

@@ -188,10 +188,10 @@ fn shape(parties: usize, bits: usize, domain: Option<String>) -> Result<String, 
     Ok(domain)
 }
 
-/// A transcript label: labels are `&'static`; the process is short-lived and makes
-/// one proof, so the label is leaked once.
-fn label(domain: &str) -> &'static [u8] {
-    Box::leak(domain.to_owned().into_boxed_str()).as_bytes()
+/// A transcript label (Merlin's are `&'static`; interned once by the byte-level API).
+fn label(domain: &str) -> Result<&'static [u8], CliError> {
+    ballistic_api::transcript_label(domain.as_bytes())
+        .map_err(|e| CliError::new(format!("--domain: {e}")))
 }
 
 fn mpc_error(e: MPCError) -> CliError {
@@ -355,7 +355,7 @@ fn demo(args: DemoArgs) -> Result<ExitCode, CliError> {
     let (bits_tx, bits_rx) = mpsc::channel::<(usize, BitCommitment)>();
     let (poly_tx, poly_rx) = mpsc::channel::<(usize, PolyCommitment)>();
     let (share_tx, share_rx) = mpsc::channel::<(usize, Result<ProofShare, MPCError>)>();
-    let mut transcript = Transcript::new(label(&domain));
+    let mut transcript = Transcript::new(label(&domain)?);
     let total = Instant::now();
     let result = std::thread::scope(|s| -> Result<_, CliError> {
         // One thread per party; its only links to the dealer are the channels.
@@ -484,7 +484,7 @@ fn demo(args: DemoArgs) -> Result<ExitCode, CliError> {
     let verdict = proof.verify_multiple(
         &bp,
         &pc,
-        &mut Transcript::new(label(&domain)),
+        &mut Transcript::new(label(&domain)?),
         &commitments,
         n,
     );
@@ -515,7 +515,7 @@ fn dealer(args: DealerArgs) -> Result<ExitCode, CliError> {
     }
     let bp = BulletproofGens::new(n, m);
     let pc = PedersenGens::default();
-    let mut transcript = Transcript::new(label(&domain));
+    let mut transcript = Transcript::new(label(&domain)?);
     let dealer = Dealer::new(&bp, &pc, &mut transcript, n, m).map_err(mpc_error)?;
     let mut out = std::io::stdout().lock();
 

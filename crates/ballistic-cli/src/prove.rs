@@ -5,23 +5,17 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use ballistic::bp_plus::{Opening as PlusOpening, RangeProofPlus};
-use ballistic::curve::Curve as CurveOps;
-use ballistic::generators::ExtendedPedersenGens;
-use ballistic::merlin::Transcript;
 use ballistic::range_proof::range::range_bits;
-use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
+use ballistic::ristretto::Scalar;
 use clap::Args;
-use rand::rngs::OsRng;
 use rand::RngCore;
 
 use crate::error::CliError;
 use crate::format::{
     self, Curve, Opening, OpeningsFile, ProofFileOut, Protocol, DEFAULT_DOMAIN, MAX_DOMAIN_BYTES,
-    MAX_VALUES, RANGE_PROOF_VALUES,
+    MAX_VALUES,
 };
 use crate::output;
-use crate::secp;
 
 /// Arguments of `ballistic prove`.
 #[derive(Debug, Args)]
@@ -488,268 +482,62 @@ fn check_options(args: &ProveArgs, curve: Curve, protocol: Protocol) -> Result<O
     }
 }
 
-/// The number of values the proof of `m` values is about: [`RANGE_PROOF_VALUES`]
-/// for a range proof, else `m`.
-fn proof_parties(m: usize, range: Option<(u64, u64)>) -> usize {
-    if range.is_some() {
-        RANGE_PROOF_VALUES
-    } else {
-        m
-    }
-}
-
-/// Proves on ristretto255 with the Merlin label `domain`; with `range`, that the one
-/// value is in it.
-fn prove_ristretto255(
-    values: &[u64],
-    bits: usize,
-    range: Option<(u64, u64)>,
-    domain: String,
-    rewindable: bool,
-) -> Result<Proven, CliError> {
-    let m = values.len();
-    let mut rng = OsRng;
-    let blindings: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
-    let bp_gens = BulletproofGens::new(bits, proof_parties(m, range));
-    let pc_gens = PedersenGens::default();
-    // Transcript labels are &'static; the process is short-lived, so leaking one
-    // label is harmless.
-    let label: &'static [u8] = Box::leak(domain.clone().into_boxed_str()).as_bytes();
-    let mut nonce_hex = None;
-    let (proof, commitments) = match (range, rewindable, values, blindings.as_slice()) {
-        (Some((a, b)), _, [v], [blinding]) => RangeProof::prove_range(
-            &bp_gens,
-            &pc_gens,
-            &mut Transcript::new(label),
-            *v,
-            blinding,
-            a,
-            b,
-            &mut rng,
-        )
-        .map(|(p, c)| (p, vec![c])),
-        (None, true, [v], [blinding]) => {
-            let nonce = secp::random_nonce(&mut rng);
-            nonce_hex = Some(hex::encode(nonce));
-            RangeProof::prove_single_rewindable(
-                &bp_gens,
-                &pc_gens,
-                &mut Transcript::new(label),
-                *v,
-                blinding,
-                bits,
-                &nonce,
-                &[0u8; 20],
-            )
-            .map(|(p, c)| (p, vec![c]))
-        }
-        _ => RangeProof::prove_multiple_with_rng(
-            &bp_gens,
-            &pc_gens,
-            &mut Transcript::new(label),
-            values,
-            &blindings,
-            bits,
-            &mut rng,
-        ),
-    }
-    .map_err(|e| CliError::new(format!("proving failed: {e}")))?;
-    Ok(Proven {
-        commitments: commitments
-            .iter()
-            .map(|c| hex::encode(c.as_bytes()))
-            .collect(),
-        blindings: blindings
-            .iter()
-            .map(|b| hex::encode(b.to_bytes()))
-            .collect(),
-        masks: Vec::new(),
-        proof: proof.to_bytes(),
-        domain: Some(domain),
-        extra_commit: None,
-        nonce: nonce_hex,
-        seed_nonce: None,
-    })
-}
-
-/// Proves on secp256k1 in secp256k1-zkp's format with the generators of
-/// [`format::secp256k1_generator_count`]: with a fresh random rewind nonce, or with
-/// `range` a proof that the one value is in it (not rewindable: secp256k1-zkp
-/// rewinds proofs of one value, and a range proof is about two).
-fn prove_secp256k1(
-    values: &[u64],
-    bits: usize,
-    range: Option<(u64, u64)>,
-    extra_commit: Option<Vec<u8>>,
-) -> Result<Proven, CliError> {
-    use ballistic::secp256k1::{PedersenGens, RangeProof, Transcript};
-    let m = values.len();
-    let mut rng = OsRng;
-    let blindings: Vec<ballistic::secp256k1::Scalar> =
-        (0..m).map(|_| secp::random_scalar(&mut rng)).collect();
-    let bp_gens = secp::generators_for(bits, proof_parties(m, range));
-    let pc_gens = PedersenGens::default();
-    let mut transcript = Transcript::new();
-    let nonce = range.is_none().then(|| secp::random_nonce(&mut rng));
-    if let Some(nonce) = nonce {
-        transcript = transcript.with_nonce(nonce);
-    }
-    if let Some(extra) = &extra_commit {
-        transcript = transcript.with_extra_commit(extra);
-    }
-    let (proof, commitments) = match (range, values, blindings.as_slice()) {
-        (Some((a, b)), [v], [blinding]) => RangeProof::prove_range(
-            &bp_gens,
-            &pc_gens,
-            &mut transcript,
-            *v,
-            blinding,
-            a,
-            b,
-            &mut rng,
-        )
-        .map(|(p, c)| (p, vec![c])),
-        _ => RangeProof::prove_multiple_with_rng(
-            &bp_gens,
-            &pc_gens,
-            &mut transcript,
-            values,
-            &blindings,
-            bits,
-            &mut rng,
-        ),
-    }
-    .map_err(|e| CliError::new(format!("proving failed: {e}")))?;
-    Ok(Proven {
-        commitments: commitments.iter().map(hex::encode).collect(),
-        blindings: blindings
-            .iter()
-            .map(|b| hex::encode(b.to_bytes()))
-            .collect(),
-        masks: Vec::new(),
-        proof: proof.to_bytes(),
-        domain: None,
-        extra_commit: extra_commit.map(hex::encode),
-        nonce: nonce.map(hex::encode),
-        seed_nonce: None,
-    })
-}
-
-/// The hex of a scalar's 32-byte encoding (little-endian on ristretto255, big-endian
-/// on secp256k1).
-fn scalar_hex<C: CurveOps>(s: &C::ApiScalar) -> String {
-    hex::encode(C::scalar_to_bytes(&C::scalar_from_api(s)))
-}
-
-/// Proves with Bulletproofs+ on curve `C` over the bases `pc` (`t` mask bases):
-/// random masks, generators `BulletproofGens::new(bits, m)` (two parties for a
-/// `range`), the Merlin label of `options`, and with `options.seed` a random seed
-/// nonce; with `range`, that the one value is in it.
-fn prove_plus<C: CurveOps>(
-    values: &[u64],
-    bits: usize,
-    range: Option<(u64, u64)>,
-    options: PlusOptions,
-    pc: &ExtendedPedersenGens<C>,
-) -> Result<Proven, CliError> {
-    let m = values.len();
-    let t = pc.extension_degree();
-    let mut rng = OsRng;
-    let masks: Vec<Vec<C::ApiScalar>> = (0..m)
-        .map(|_| {
-            (0..t)
-                .map(|_| C::scalar_to_api(&C::scalar_random(&mut rng)))
-                .collect()
-        })
-        .collect();
-    let openings: Vec<PlusOpening<'_, C>> = values
-        .iter()
-        .zip(&masks)
-        .map(|(&v, masks)| PlusOpening::new(v, masks))
-        .collect();
-    let bp_gens = ballistic::generators::BulletproofGens::<C>::new(bits, proof_parties(m, range));
-    // Transcript labels are &'static; the process is short-lived, so leaking one
-    // label is harmless.
-    let label: &'static [u8] = Box::leak(options.domain.clone().into_boxed_str()).as_bytes();
-    let mut transcript = Transcript::new(label);
-    let failed = |e: ballistic::ProofError| CliError::new(format!("proving failed: {e}"));
-    let (proof, commitments, seed_nonce) = if let Some((a, b)) = range {
-        let opening = openings
-            .first()
-            .ok_or_else(|| CliError::new("--range proves exactly one value"))?;
-        let (proof, v) =
-            RangeProofPlus::prove_range(&bp_gens, pc, &mut transcript, opening, a, b, &mut rng)
-                .map_err(failed)?;
-        (proof, vec![v], None)
-    } else if options.seed {
-        let seed = C::scalar_to_api(&C::scalar_random_nonzero(&mut rng).map_err(failed)?);
-        let opening = openings
-            .first()
-            .ok_or_else(|| CliError::new("--seed-nonce needs exactly one value"))?;
-        let min_value = options.min_values.first().copied().unwrap_or(0);
-        let (proof, v) = RangeProofPlus::prove_with_seed(
-            &bp_gens,
-            pc,
-            &mut transcript,
-            opening,
-            min_value,
-            bits,
-            &seed,
-            &mut rng,
-        )
-        .map_err(failed)?;
-        (proof, vec![v], Some(scalar_hex::<C>(&seed)))
-    } else {
-        let (proof, v) = RangeProofPlus::prove(
-            &bp_gens,
-            pc,
-            &mut transcript,
-            &openings,
-            &options.min_values,
-            bits,
-            &mut rng,
-        )
-        .map_err(failed)?;
-        (proof, v, None)
-    };
-    Ok(Proven {
-        commitments: commitments
-            .iter()
-            .map(|c| hex::encode(C::encoding_bytes(c)))
-            .collect(),
-        blindings: Vec::new(),
-        masks: masks
-            .iter()
-            .map(|list| list.iter().map(scalar_hex::<C>).collect())
-            .collect(),
-        proof: proof.to_bytes(),
-        domain: Some(options.domain),
-        extra_commit: None,
-        nonce: None,
-        seed_nonce,
-    })
-}
-
-/// Proves with Bulletproofs+ on `curve` with Tari's bases on ristretto255 and
-/// ballistic's on secp256k1 (`bp_plus::pedersen_gens(t)` of each).
-fn prove_plus_on(
+/// Proves through the byte-level API with fresh random blindings (or masks) and,
+/// where the proof has one, a fresh nonce.
+fn prove_with_api(
     curve: Curve,
+    protocol: Protocol,
     values: &[u64],
     bits: usize,
     range: Option<(u64, u64)>,
-    options: PlusOptions,
+    options: Options,
 ) -> Result<Proven, CliError> {
-    let bad_degree = |e: ballistic::ProofError| CliError::new(format!("--extension-degree: {e}"));
-    match curve {
-        Curve::Ristretto255 => {
-            let pc = ballistic::ristretto::bp_plus::pedersen_gens(options.t).map_err(bad_degree)?;
-            prove_plus(values, bits, range, options, &pc)
+    let mut params = ballistic_api::Params::new(curve, protocol, bits);
+    params.range = range;
+    let mut secrets = ballistic_api::Secrets::default();
+    let domain = match options {
+        Options::Ristretto255 { domain, rewindable } => {
+            secrets.rewindable = rewindable;
+            Some(domain)
         }
-        Curve::Secp256k1 => {
-            let pc = ballistic::secp256k1::bp_plus::pedersen_gens(options.t).map_err(bad_degree)?;
-            prove_plus(values, bits, range, options, &pc)
+        Options::Secp256k1 { extra_commit } => {
+            params.extra_commit = extra_commit;
+            None
         }
+        Options::Plus(plus) => {
+            params.extension_degree = plus.t;
+            params.min_values = plus.min_values;
+            secrets.rewindable = plus.seed;
+            Some(plus.domain)
+        }
+    };
+    if let Some(domain) = &domain {
+        params.domain = domain.as_bytes().to_vec();
     }
+    let out = ballistic_api::prove(&params, values, &secrets)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    let hex_of = |secret: &ballistic_api::Secret| hex::encode(**secret);
+    let (blindings, masks) = match protocol {
+        Protocol::Bp => (out.blindings.iter().map(hex_of).collect(), Vec::new()),
+        Protocol::BpPlus => (
+            Vec::new(),
+            out.blindings
+                .chunks(params.extension_degree)
+                .map(|masks| masks.iter().map(hex_of).collect())
+                .collect(),
+        ),
+    };
+    let nonce = out.nonce.as_ref().map(hex_of);
+    Ok(Proven {
+        commitments: out.commitments.iter().map(hex::encode).collect(),
+        blindings,
+        masks,
+        proof: out.proof.clone(),
+        domain,
+        extra_commit: params.extra_commit.as_ref().map(hex::encode),
+        nonce: nonce.clone().filter(|_| protocol == Protocol::Bp),
+        seed_nonce: nonce.filter(|_| protocol == Protocol::BpPlus),
+    })
 }
 
 /// Runs `ballistic prove`.
@@ -777,13 +565,7 @@ pub fn run(args: ProveArgs) -> Result<std::process::ExitCode, CliError> {
         ),
         _ => (None, None),
     };
-    let proven = match options {
-        Options::Ristretto255 { domain, rewindable } => {
-            prove_ristretto255(values, bits, range, domain, rewindable)?
-        }
-        Options::Secp256k1 { extra_commit } => prove_secp256k1(values, bits, range, extra_commit)?,
-        Options::Plus(options) => prove_plus_on(curve, values, bits, range, options)?,
-    };
+    let proven = prove_with_api(curve, protocol, values, bits, range, options)?;
     let protocol_field = plus_t.map(|_| protocol.name());
     let file = ProofFileOut {
         curve: curve.name(),

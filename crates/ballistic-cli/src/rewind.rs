@@ -27,18 +27,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ballistic::bp_plus::VerifyAction;
-use ballistic::curve::Curve as CurveOps;
-use ballistic::generators::{BulletproofGens, ExtendedPedersenGens};
-use ballistic::merlin::Transcript;
-use ballistic::secp256k1 as k1;
-use ballistic::ProofError;
+use ballistic_api::ErrorCode;
 use clap::Args;
 use zeroize::Zeroizing;
 
 use crate::error::{CliError, EXIT_INVALID};
 use crate::format::{self, Curve, ProofFile, Protocol};
-use crate::verify::{decode_plus, Verdict};
 
 /// Arguments of `ballistic rewind`.
 #[derive(Debug, Args)]
@@ -109,212 +103,44 @@ pub fn run(args: RewindArgs) -> Result<ExitCode, CliError> {
         ));
     }
     let nonce = nonce_bytes(&args.nonce)?;
-    match file.curve {
-        Curve::Secp256k1 if file.protocol == Protocol::Bp => rewind_secp256k1(&name, &file, &nonce),
-        Curve::Ristretto255 if file.protocol == Protocol::Bp => {
-            rewind_ristretto255(&name, &file, &nonce)
-        }
-        Curve::Ristretto255 => rewind_plus::<ballistic::ristretto::Ristretto>(
-            &name,
-            &file,
-            &nonce,
-            args.value,
-            ballistic::ristretto::bp_plus::pedersen_gens,
-        ),
-        Curve::Secp256k1 => rewind_plus::<k1::Secp256k1>(
-            &name,
-            &file,
-            &nonce,
-            args.value,
-            k1::bp_plus::pedersen_gens,
-        ),
-    }
-}
-
-/// Prints `lines` on standard output.
-fn print_lines(lines: &[String]) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
-    out.flush()?;
-    Ok(())
-}
-
-/// Rewinds a one-value secp256k1-zkp proof with its rewind nonce.
-fn rewind_secp256k1(name: &str, file: &ProofFile, nonce: &[u8; 32]) -> Result<ExitCode, CliError> {
-    let invalid = |what: &str| CliError::new(format!("{name}: {what}"));
-    let expected = Curve::Secp256k1.proof_len(file.bits, 1);
-    if file.proof.len() != expected {
-        return Err(invalid(&format!(
-            "proof is {} bytes; 1 value of {} bits needs {expected}",
-            file.proof.len(),
-            file.bits
-        )));
-    }
-    let proof = k1::RangeProof::from_bytes(&file.proof)
-        .map_err(|_| invalid("proof bytes are not canonical points and scalars"))?;
-    let commitment: [u8; 33] = file
-        .commitments
-        .first()
-        .and_then(|c| <[u8; 33]>::try_from(c.as_slice()).ok())
-        .ok_or_else(|| invalid("field \"commitments[0]\": not 33 bytes"))?;
-    let mut transcript = k1::Transcript::new();
-    if let Some(extra) = &file.extra_commit {
-        transcript = transcript.with_extra_commit(extra);
-    }
-    let pc = k1::PedersenGens::default();
-    match proof.rewind_with_bits(&pc, &transcript, &commitment, Some(file.bits), nonce) {
-        Ok(r) => {
-            print_lines(&[
-                format!("{name}: rewound (secp256k1, {} bits, 1 value)", file.bits),
-                format!("value: {}", r.value),
-                format!("blinding: {}", hex::encode(r.blinding.to_bytes())),
-                format!("message: {}", hex::encode(r.message)),
-            ])?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => {
-            let why = match e {
-                ProofError::RewindError => {
-                    "the nonce does not rewind this proof: a wrong nonce, another \
-                     extra_commit, or a proof made with another nonce"
-                        .to_string()
-                }
-                other => other.to_string(),
-            };
-            print_lines(&[format!("{name}: NOT REWOUND ({why})")])?;
-            Ok(ExitCode::from(EXIT_INVALID))
-        }
-    }
-}
-
-/// Rewinds a one-value ristretto255 proof made with `prove --rewindable`.
-fn rewind_ristretto255(
-    name: &str,
-    file: &ProofFile,
-    nonce: &[u8; 32],
-) -> Result<ExitCode, CliError> {
-    use ballistic::ristretto::{BulletproofGens, CompressedRistretto, PedersenGens, RangeProof};
-    let invalid = |what: &str| CliError::new(format!("{name}: {what}"));
-    let proof = RangeProof::from_bytes(&file.proof)
-        .map_err(|_| invalid("proof bytes are not canonical points and scalars"))?;
     let commitment = file
         .commitments
         .first()
-        .and_then(|c| CompressedRistretto::from_slice(c).ok())
-        .ok_or_else(|| invalid("field \"commitments[0]\": not 32 bytes"))?;
-    let domain = file
-        .domain
-        .clone()
-        .ok_or_else(|| invalid("field \"domain\" is missing"))?;
-    // Transcript labels are &'static; the process is short-lived.
-    let label: &'static [u8] = Box::leak(domain.into_boxed_str()).as_bytes();
-    let bp = BulletproofGens::new(file.bits, 1);
-    let pc = PedersenGens::default();
-    match proof.rewind(
-        &bp,
-        &pc,
-        &mut Transcript::new(label),
-        &commitment,
-        file.bits,
-        nonce,
-    ) {
-        Ok(r) => {
-            print_lines(&[
-                format!(
-                    "{name}: rewound (ristretto255, {} bits, 1 value)",
-                    file.bits
-                ),
-                format!("value: {}", r.value()),
-                format!("blinding: {}", hex::encode(r.blinding().to_bytes())),
-                format!("message: {}", hex::encode(r.message())),
-            ])?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => {
-            let why = match e {
-                ProofError::RewindError => "the nonce does not rewind this proof: a wrong \
-                     nonce, or a proof not made with --rewindable"
-                    .to_string(),
-                other => other.to_string(),
-            };
-            print_lines(&[format!("{name}: NOT REWOUND ({why})")])?;
-            Ok(ExitCode::from(EXIT_INVALID))
-        }
-    }
-}
-
-/// Verifies a one-value Bulletproofs+ proof and recovers its masks with the seed
-/// nonce `seed` (a canonical scalar encoding), over the bases `bases(t)`; with
-/// `value`, checks that the value and the masks open the commitment.
-fn rewind_plus<C: CurveOps>(
-    name: &str,
-    file: &ProofFile,
-    seed: &[u8; 32],
-    value: Option<u64>,
-    bases: fn(usize) -> Result<ExtendedPedersenGens<C>, ProofError>,
-) -> Result<ExitCode, CliError> {
-    let p = match decode_plus::<C>(file) {
-        Ok(p) => p,
-        Err(Verdict::Invalid(why)) => {
-            print_lines(&[format!("{name}: INVALID ({why})")])?;
-            return Ok(ExitCode::from(EXIT_INVALID));
-        }
-        Err(Verdict::Malformed(why) | Verdict::Valid(why)) => {
-            return Err(CliError::new(format!("{name}: {why}")))
-        }
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let result = ballistic_api::rewind(&file.params(), commitment, &file.proof, &nonce, args.value);
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => return rewind_failure(&name, &file, args.value, &e),
     };
-    let seed = C::scalar_from_canonical_bytes(seed)
-        .map(|s| C::scalar_to_api(&s))
-        .ok_or_else(|| {
-            CliError::new(format!(
-                "--nonce: not a canonical {} scalar (the \"seed_nonce\" of the openings file)",
-                C::NAME
-            ))
-        })?;
-    let pc = bases(p.t).map_err(|e| CliError::new(format!("{name}: {e}")))?;
-    let commitment = p
-        .commitments
-        .first()
-        .ok_or_else(|| CliError::new(format!("{name}: no commitment")))?;
-    let bp_gens = BulletproofGens::<C>::new(file.bits, 1);
-    let result = p.proof.recover_masks(
-        &bp_gens,
-        &pc,
-        &mut Transcript::new(p.label),
-        commitment,
-        p.min_values.first().copied().unwrap_or(0),
-        file.bits,
-        &seed,
-        VerifyAction::RecoverAndVerify,
-        &mut rand::thread_rng(),
-    );
-    match result {
-        Ok(Some(masks)) => {
-            if let Some(v) = value {
-                let opens = pc
-                    .commit(C::scalar_to_api(&C::scalar_from_u64(v)), &masks)
-                    .is_ok_and(|point| C::encode(&C::point_from_api(&point)) == *commitment);
-                if !opens {
-                    print_lines(&[format!(
-                        "{name}: NOT REWOUND (the recovered masks and the value {v} do not \
-                         open the commitment: a wrong seed nonce, or another value)"
-                    )])?;
-                    return Ok(ExitCode::from(EXIT_INVALID));
-                }
+    let mut lines = Vec::new();
+    match file.protocol {
+        Protocol::Bp => {
+            lines.push(format!(
+                "{name}: rewound ({}, {} bits, 1 value)",
+                file.curve.name(),
+                file.bits
+            ));
+            lines.push(format!("value: {}", r.value.unwrap_or_default()));
+            if let Some(blinding) = r.blindings.first() {
+                lines.push(format!("blinding: {}", hex::encode(**blinding)));
             }
-            let mut lines = vec![format!(
+            lines.push(format!(
+                "message: {}",
+                hex::encode(r.message.unwrap_or_default())
+            ));
+        }
+        Protocol::BpPlus => {
+            lines.push(format!(
                 "{name}: valid, masks recovered ({}, bp+, {} bits, 1 value, extension degree {})",
-                C::NAME,
+                file.curve.name(),
                 file.bits,
-                p.t
-            )];
-            for (k, mask) in masks.iter().enumerate() {
-                let bytes = Zeroizing::new(C::scalar_to_bytes(&C::scalar_from_api(mask)));
-                lines.push(format!("mask[{k}]: {}", hex::encode(*bytes)));
+                file.extension_degree.unwrap_or(1)
+            ));
+            for (k, mask) in r.blindings.iter().enumerate() {
+                lines.push(format!("mask[{k}]: {}", hex::encode(**mask)));
             }
-            match value {
+            match args.value {
                 Some(v) => lines.push(format!(
                     "value: {v} (given with --value; with the masks it opens the commitment)"
                 )),
@@ -331,17 +157,60 @@ fn rewind_plus<C: CurveOps>(
                     );
                 }
             }
-            print_lines(&lines)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Ok(None) => Err(CliError::new(format!("{name}: no masks recovered"))),
-        Err(e) => {
-            let why = match e {
-                ProofError::VerificationError => "proof does not verify".to_string(),
-                other => other.to_string(),
-            };
-            print_lines(&[format!("{name}: INVALID ({why})")])?;
-            Ok(ExitCode::from(EXIT_INVALID))
         }
     }
+    // The lines hold the blinding or masks: wiped once printed.
+    let lines = Zeroizing::new(lines);
+    print_lines(&lines)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reports a failed rewind: a proof that does not rewind (or, for Bulletproofs+,
+/// does not verify) is exit 1 with `NOT REWOUND` / `INVALID`; a file whose
+/// Bulletproofs proof does not decode, or a bad seed nonce, is a usage error.
+fn rewind_failure(
+    name: &str,
+    file: &ProofFile,
+    value: Option<u64>,
+    e: &ballistic_api::Error,
+) -> Result<ExitCode, CliError> {
+    let line = match (e.code(), file.protocol) {
+        (ErrorCode::RewindFailed, Protocol::Bp) => {
+            let hint = match file.curve {
+                Curve::Secp256k1 => {
+                    "a wrong nonce, another extra_commit, or a proof made with another nonce"
+                }
+                Curve::Ristretto255 => "a wrong nonce, or a proof not made with --rewindable",
+            };
+            format!("{name}: NOT REWOUND (the nonce does not rewind this proof: {hint})")
+        }
+        (ErrorCode::RewindFailed, Protocol::BpPlus) => match value {
+            Some(v) => format!(
+                "{name}: NOT REWOUND (the recovered masks and the value {v} do not open the \
+                 commitment: a wrong seed nonce, or another value)"
+            ),
+            None => format!("{name}: NOT REWOUND ({e})"),
+        },
+        (ErrorCode::InvalidProof, _) => format!("{name}: INVALID ({e})"),
+        (ErrorCode::MalformedProof, Protocol::BpPlus) => format!("{name}: INVALID ({e})"),
+        (ErrorCode::InvalidArgument, Protocol::BpPlus) if e.message().contains("seed nonce") => {
+            return Err(CliError::new(format!(
+                "--nonce: not a canonical {} scalar (the \"seed_nonce\" of the openings file)",
+                file.curve.name()
+            )))
+        }
+        _ => return Err(CliError::new(format!("{name}: {e}"))),
+    };
+    print_lines(&[line])?;
+    Ok(ExitCode::from(EXIT_INVALID))
+}
+
+/// Prints `lines` on standard output.
+fn print_lines(lines: &[String]) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(())
 }

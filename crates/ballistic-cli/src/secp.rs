@@ -1,10 +1,6 @@
-//! secp256k1 helpers shared by `prove`, `verify`, `demo` and `bench`: random
-//! scalars, fresh rewind nonces and the generator sets of
-//! [`format::secp256k1_generator_count`].
+//! secp256k1 helpers shared by `demo` and `bench`: random scalars, fresh rewind
+//! nonces and the generator sets of [`format::secp256k1_generator_count`].
 
-use std::collections::{BTreeMap, BTreeSet};
-
-use ballistic::curve::secp256k1::zkp_generators::generators;
 use ballistic::curve::Curve as _;
 use ballistic::secp256k1::{zkp_generators, BulletproofGens, Scalar, Secp256k1};
 use rand::RngCore;
@@ -32,42 +28,9 @@ pub fn generators_for(n: usize, m: usize) -> BulletproofGens {
     zkp_generators(format::secp256k1_generator_count(n, m))
 }
 
-/// The generator sets of the given sizes (each even), derived from one computation of
-/// the largest: secp256k1-zkp's generator sequence is the same for every size, only
-/// its split into `G` and `H` halves differs, so each set is two slices of it.
-pub fn generator_sets(counts: &BTreeSet<usize>) -> BTreeMap<usize, BulletproofGens> {
-    let Some(&max) = counts.last() else {
-        return BTreeMap::new();
-    };
-    let all = generators(max);
-    counts
-        .iter()
-        .map(|&count| {
-            let half = count / 2;
-            let g = all.get(..half).unwrap_or_default().to_vec();
-            let h = all.get(half..count).unwrap_or_default().to_vec();
-            (count, BulletproofGens::from_flat_vectors(g, h))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn generator_sets_match_the_library() {
-        let sets = generator_sets(&BTreeSet::from([256, 512]));
-        for (count, shape) in [(256, (64, 2)), (512, (64, 4))] {
-            let ours = &sets[&count];
-            let lib = zkp_generators(count);
-            assert!(ours.supports(shape.0, shape.1));
-            assert!(!ours.supports(shape.0, 2 * shape.1));
-            assert!(ours.G(shape.0, shape.1).eq(lib.G(shape.0, shape.1)));
-            assert!(ours.H(shape.0, shape.1).eq(lib.H(shape.0, shape.1)));
-        }
-        assert!(generator_sets(&BTreeSet::new()).is_empty());
-    }
 
     #[test]
     fn generator_rule() {

@@ -131,8 +131,8 @@ fn decode_case(t: &Value, index: usize, secp256k1: bool) -> Result<Case, String>
                     .map_err(|_| format!("case {id}: field \"commitments[{k}]\": not 32 bytes"))?,
             );
         }
-        // Labels are &'static in Merlin; the process is short-lived and they are bounded.
-        let domain: &'static [u8] = Box::leak(domain.to_owned().into_boxed_str()).as_bytes();
+        let domain = ballistic_api::transcript_label(domain.as_bytes())
+            .map_err(|e| format!("domain: {e}"))?;
         Statement::Ristretto {
             domain,
             commitments,
