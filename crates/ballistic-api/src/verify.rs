@@ -98,16 +98,110 @@ pub struct BatchVerifier {
 /// assert_eq!(e.code(), ErrorCode::MalformedProof);
 /// # Ok::<(), ballistic_api::Error>(())
 /// ```
-pub fn verify<T: AsRef<[u8]>>(
+pub fn verify<T: AsRef<[u8]>>(params: &Params, commitments: &[T], proof: &[u8]) -> Result<(), Error> {
+    params.check(commitments.len())?;
+    let decoded = decode(params, commitments, proof)?;
+    verify_one(params, &decoded).map_err(|e| Error::from_verifier(&e))
+}
+
+/// Verifies one decoded proof with the library's single-proof verifier (no batch
+/// weights, no bisection), over the cached generators.
+fn verify_one(params: &Params, decoded: &Decoded) -> Result<(), ballistic::ProofError> {
+    let rng = &mut rand::thread_rng();
+    let m = params.proof_values(match decoded {
+        Decoded::Ristretto255 { commitments, .. } => commitments.len(),
+        Decoded::Secp256k1 { commitments, .. } => commitments.len(),
+        Decoded::Ristretto255Plus(p) => p.commitments.len(),
+        Decoded::Secp256k1Plus(p) => p.commitments.len(),
+    });
+    match decoded {
+        Decoded::Ristretto255 {
+            proof,
+            commitments,
+            label,
+        } => {
+            let gens = cache::ristretto_gens(m);
+            let pc = PedersenGens::default();
+            let mut transcript = Transcript::new(label);
+            match params.range {
+                Some((a, b)) => {
+                    let v = single(commitments)?;
+                    proof.verify_range(&gens, &pc, &mut transcript, v, a, b, rng)
+                }
+                None => proof.verify_multiple_with_rng(
+                    &gens,
+                    &pc,
+                    &mut transcript,
+                    commitments,
+                    params.bits,
+                    rng,
+                ),
+            }
+        }
+        Decoded::Secp256k1 {
+            proof,
+            commitments,
+            transcript,
+            generators,
+        } => {
+            let gens = cache::zkp_gens(*generators);
+            let pc = k1::PedersenGens::default();
+            let mut transcript = transcript.clone();
+            match params.range {
+                Some((a, b)) => {
+                    let v = single(commitments)?;
+                    proof.verify_range(&gens, &pc, &mut transcript, v, a, b, rng)
+                }
+                None => proof.verify_multiple_with_rng(
+                    &gens,
+                    &pc,
+                    &mut transcript,
+                    commitments,
+                    params.bits,
+                    rng,
+                ),
+            }
+        }
+        Decoded::Ristretto255Plus(p) => verify_plus(
+            params,
+            p,
+            &cache::ristretto_gens(m),
+            cache::ristretto_plus_bases(params.extension_degree)
+                .map_err(|_| ballistic::ProofError::InvalidExtensionDegree)?,
+        ),
+        Decoded::Secp256k1Plus(p) => verify_plus(
+            params,
+            p,
+            &cache::secp256k1_gens(m),
+            cache::secp256k1_plus_bases(params.extension_degree)
+                .map_err(|_| ballistic::ProofError::InvalidExtensionDegree)?,
+        ),
+    }
+}
+
+/// Verifies one decoded Bulletproofs+ proof.
+fn verify_plus<C: CurveOps>(
     params: &Params,
-    commitments: &[T],
-    proof: &[u8],
-) -> Result<(), Error> {
-    let mut batch = BatchVerifier::new();
-    batch.add(params, commitments, proof)?;
-    match batch.verify().into_iter().next() {
-        None => Ok(()),
-        Some((_, e)) => Err(e),
+    p: &PlusProof<C>,
+    gens: &BulletproofGens<C>,
+    pc: &ExtendedPedersenGens<C>,
+) -> Result<(), ballistic::ProofError> {
+    let rng = &mut rand::thread_rng();
+    let mut transcript = Transcript::new(p.label);
+    match params.range {
+        Some((a, b)) => {
+            let v = single(&p.commitments)?;
+            p.proof.verify_range(gens, pc, &mut transcript, v, a, b, rng)
+        }
+        None => p.proof.verify(
+            gens,
+            pc,
+            &mut transcript,
+            &p.commitments,
+            &params.min_values,
+            params.bits,
+            rng,
+        ),
     }
 }
 
