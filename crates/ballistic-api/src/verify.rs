@@ -98,7 +98,11 @@ pub struct BatchVerifier {
 /// assert_eq!(e.code(), ErrorCode::MalformedProof);
 /// # Ok::<(), ballistic_api::Error>(())
 /// ```
-pub fn verify<T: AsRef<[u8]>>(params: &Params, commitments: &[T], proof: &[u8]) -> Result<(), Error> {
+pub fn verify<T: AsRef<[u8]>>(
+    params: &Params,
+    commitments: &[T],
+    proof: &[u8],
+) -> Result<(), Error> {
     params.check(commitments.len())?;
     let decoded = decode(params, commitments, proof)?;
     verify_one(params, &decoded).map_err(|e| Error::from_verifier(&e))
@@ -191,7 +195,8 @@ fn verify_plus<C: CurveOps>(
     match params.range {
         Some((a, b)) => {
             let v = single(&p.commitments)?;
-            p.proof.verify_range(gens, pc, &mut transcript, v, a, b, rng)
+            p.proof
+                .verify_range(gens, pc, &mut transcript, v, a, b, rng)
         }
         None => p.proof.verify(
             gens,
