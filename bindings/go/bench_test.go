@@ -82,3 +82,15 @@ func BenchmarkBatch64x64Ristretto255(b *testing.B) { benchBatch(b, ballistic.Ris
 
 // BenchmarkBatch64x64Secp256k1: a batch of 64 single 64-bit proofs per operation.
 func BenchmarkBatch64x64Secp256k1(b *testing.B) { benchBatch(b, ballistic.Secp256k1) }
+
+// BenchmarkCallOverhead: a Verify that the library refuses at once (a truncated
+// proof): the binding's fixed cost per call (statement handle, cgo, error message).
+func BenchmarkCallOverhead(b *testing.B) {
+	p := pool(b, ballistic.Ristretto255)[0]
+	short := p.Bytes[:len(p.Bytes)-1]
+	for i := 0; i < b.N; i++ {
+		if err := ballistic.Verify(p.Params, p.Commitments, short); err == nil {
+			b.Fatal("a truncated proof verified")
+		}
+	}
+}

@@ -5,7 +5,7 @@
 # another feature set is needed; BALLISTIC_CARGO_BUILD overrides the build command,
 # e.g. CI's `cargo test --workspace --all-features --no-run`), runs both,
 # then the static build under valgrind (no leaks, no invalid reads; every
-# VALGRIND_STRIDE-th vector case, default 8) and built with AddressSanitizer and
+# VALGRIND_STRIDE-th vector case, default 32) and built with AddressSanitizer and
 # UBSan (every vector case). Fails if cc or valgrind is missing.
 #
 # Usage: crates/ballistic-capi/tests/run_c.sh   (from anywhere)
@@ -18,7 +18,7 @@ target=${CARGO_TARGET_DIR:-$root/target}
 case $target in /*) ;; *) target=$root/$target ;; esac
 lib=$target/debug/deps
 vectors=$root/crates/ballistic/tests/vectors
-stride=${VALGRIND_STRIDE:-8}
+stride=${VALGRIND_STRIDE:-32}
 
 for tool in cc valgrind cargo; do
     command -v "$tool" >/dev/null || { echo "run_c.sh: $tool is required but not installed" >&2; exit 1; }
@@ -39,6 +39,10 @@ timed() { local t0=$SECONDS; "$@"; echo "   ($((SECONDS - t0)) s)"; }
 step "static library"
 cc "${cflags[@]}" "$src" "$lib/libballistic_capi.a" "${libs[@]}" -o "$out/static"
 timed "$out/static" "$vectors"
+
+step "the README's example (static library)"
+cc "${cflags[@]}" "$here/c/example.c" "$lib/libballistic_capi.a" "${libs[@]}" -o "$out/example"
+"$out/example"
 
 step "shared library"
 cc "${cflags[@]}" "$src" -L"$lib" -lballistic_capi -Wl,-rpath,"$lib" "${libs[@]}" -o "$out/shared"
