@@ -62,7 +62,7 @@ export PKG_CONFIG_PATH
 cc -std=c11 -Wall -Wextra -Werror -O1 "$src" $(pkg-config --cflags --libs ballistic) -o "$out/pkgconfig"
 LD_LIBRARY_PATH=$out/prefix/lib timed "$out/pkgconfig" "$vectors" 64
 
-step "valgrind (static library, every $stride-th vector case)"
+step "valgrind (static library, one vector case in $stride)"
 timed valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible "$out/static" "$vectors" "$stride"
 
