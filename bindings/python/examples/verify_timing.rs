@@ -16,7 +16,8 @@ use ballistic_api::{verify, Curve, Params, Protocol};
 use serde_json::Value;
 
 fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
-    v.get(name).ok_or_else(|| format!("pool: no field {name:?}"))
+    v.get(name)
+        .ok_or_else(|| format!("pool: no field {name:?}"))
 }
 
 fn hex_field(v: &Value, name: &str) -> Result<Vec<u8>, String> {

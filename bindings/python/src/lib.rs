@@ -149,17 +149,19 @@ fn list_arg<'py>(
             type_name(obj)
         )));
     }
-    let too_many = |py| limit(py, format!("{what} has more than {max} items; the limit is {max}"));
+    let too_many = |py| {
+        limit(
+            py,
+            format!("{what} has more than {max} items; the limit is {max}"),
+        )
+    };
     if let Ok(n) = obj.len() {
         if n > max {
             return Err(too_many(py));
         }
     }
     let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "{what} must be a sequence, not {}",
-            type_name(obj)
-        ))
+        PyTypeError::new_err(format!("{what} must be a sequence, not {}", type_name(obj)))
     })?;
     let mut out = Vec::new();
     for item in iter {
@@ -239,11 +241,8 @@ impl Statement<'_, '_> {
             let (a, b) = (u64_arg(py, a, "range[0]")?, u64_arg(py, b, "range[1]")?);
             params = params.with_range(a, b);
         }
-        params = params.with_extension_degree(usize_arg(
-            py,
-            self.extension_degree,
-            "extension_degree",
-        )?);
+        params =
+            params.with_extension_degree(usize_arg(py, self.extension_degree, "extension_degree")?);
         if !self.min_values.is_none() {
             params = params.with_min_values(&u64_list(py, self.min_values, "min_values")?);
         }
@@ -455,7 +454,11 @@ fn verify_batch<'py>(
 }
 
 /// What a nonce recovered: `(value, blindings, message)`.
-type RewindOutput<'py> = (Option<u64>, Vec<Bound<'py, PyBytes>>, Option<Bound<'py, PyBytes>>);
+type RewindOutput<'py> = (
+    Option<u64>,
+    Vec<Bound<'py, PyBytes>>,
+    Option<Bound<'py, PyBytes>>,
+);
 
 /// `rewind(curve, protocol, proof, commitment, nonce, bits, domain,
 /// extension_degree, min_values, extra_commit, value)`: the opening of a one-value
@@ -517,7 +520,10 @@ fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_VALUES", MAX_VALUES)?;
     m.add("MAX_BATCH_PROOFS", MAX_BATCH_PROOFS)?;
     m.add("MAX_DOMAIN_BYTES", ballistic_api::MAX_DOMAIN_BYTES)?;
-    m.add("MAX_EXTRA_COMMIT_BYTES", ballistic_api::MAX_EXTRA_COMMIT_BYTES)?;
+    m.add(
+        "MAX_EXTRA_COMMIT_BYTES",
+        ballistic_api::MAX_EXTRA_COMMIT_BYTES,
+    )?;
     m.add("MAX_LABELS", ballistic_api::MAX_LABELS)?;
     m.add("SCALAR_BYTES", SCALAR_BYTES)?;
     m.add("MESSAGE_BYTES", ballistic_api::MESSAGE_BYTES)?;
