@@ -83,7 +83,7 @@ def batch_item(
     extension_degree: int,
     min_values: Optional[Sequence[int]],
     extra_commit: Optional[Bytes],
-) -> tuple:
+) -> Tuple[Any, ...]:
     """The native batch tuple of a :class:`Proof` (its own statement) or of a
     ``(proof, commitments)`` pair (the statement given)."""
     if isinstance(item, Proof):
@@ -109,7 +109,7 @@ def batch_item(
     )
 
 
-def verify_batch(items: Iterable[tuple]) -> List[int]:
+def verify_batch(items: Iterable[Tuple[Any, ...]]) -> List[int]:
     return [index for index, _code, _message in _native.verify_batch(list(items))]
 
 

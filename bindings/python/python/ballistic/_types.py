@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from . import _native
 from ._errors import InvalidArgument
@@ -88,7 +88,7 @@ class Proof:
             )
         )
 
-    def _batch_item(self) -> tuple:
+    def _batch_item(self) -> Tuple[Any, ...]:
         return (
             self.curve,
             self.protocol,
@@ -120,6 +120,6 @@ class Rewound:
     message: Optional[bytes] = field(repr=False)
 
 
-def _rewound(raw: tuple) -> Rewound:
+def _rewound(raw: Tuple[Optional[int], List[bytes], Optional[bytes]]) -> Rewound:
     value, blindings, message = raw
     return Rewound(value=value, blindings=blindings, message=message)
