@@ -293,7 +293,8 @@ fn prove<'py>(
         extra_commit,
     }
     .params(py)?;
-    let values = u64_list(py, values, "values")?;
+    // The values are secrets too: wiped when dropped.
+    let values = Zeroizing::new(u64_list(py, values, "values")?);
     let mut secrets = Secrets {
         rewindable,
         ..Secrets::default()
@@ -395,29 +396,35 @@ fn verify_batch<'py>(
                 parts.len()
             )));
         };
-        let curve: String = curve.extract()?;
-        let protocol: String = protocol.extract()?;
-        let params = Statement {
-            curve: &curve,
-            protocol: &protocol,
-            bits,
-            domain,
-            range,
-            extension_degree: degree,
-            min_values: mins,
-            extra_commit: extra,
-        }
-        .params(py)?;
-        let commitment_items = list_arg(py, commitments, "commitments", MAX_VALUES)?;
-        fields.push((params, proof.clone(), commitment_items));
+        let read = || -> PyResult<_> {
+            let curve: String = curve.extract()?;
+            let protocol: String = protocol.extract()?;
+            let params = Statement {
+                curve: &curve,
+                protocol: &protocol,
+                bits,
+                domain,
+                range,
+                extension_degree: degree,
+                min_values: mins,
+                extra_commit: extra,
+            }
+            .params(py)?;
+            let commitment_items = list_arg(py, commitments, "commitments", MAX_VALUES)?;
+            Ok((params, proof.clone(), commitment_items))
+        };
+        fields.push(read().map_err(|e| naming_item(py, e, i))?);
     }
     let mut decoded = Vec::with_capacity(fields.len());
-    for (params, proof, commitment_items) in &fields {
-        decoded.push((
-            params,
-            bytes_arg(proof, "proof")?,
-            commitments_arg(commitment_items)?,
-        ));
+    for (i, (params, proof, commitment_items)) in fields.iter().enumerate() {
+        let read = || -> PyResult<_> {
+            Ok((
+                params,
+                bytes_arg(proof, "proof")?,
+                commitments_arg(commitment_items)?,
+            ))
+        };
+        decoded.push(read().map_err(|e| naming_item(py, e, i))?);
     }
     let outcome = detached(py, || {
         let mut batch = BatchVerifier::new();
@@ -450,6 +457,15 @@ fn verify_batch<'py>(
             e.code().as_i32(),
             &format!("items[{i}]: {}", e.message()),
         )),
+    }
+}
+
+/// `e` with its message prefixed by `items[i]: ` (the same exception class).
+fn naming_item(py: Python<'_>, e: PyErr, i: usize) -> PyErr {
+    let message = format!("items[{i}]: {}", e.value(py));
+    match e.get_type(py).call1((message,)) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(_) => e,
     }
 }
 

@@ -69,6 +69,12 @@ def test_statement_errors_raise_naming_the_item():
     p = ristretto.prove([1], bits=8)
     with pytest.raises(ballistic.InvalidArgument, match=r"items\[1\]"):
         ristretto.verify_batch([(p.proof, p.commitments), replace(p, bits=65)], bits=8)
+    with pytest.raises(ballistic.InvalidArgument, match=r"items\[2\]: bits = -1"):
+        ristretto.verify_batch([p, p, (p.proof, p.commitments)], bits=-1)
+    with pytest.raises(ballistic.InvalidArgument, match=r"items\[0\]: .*protocol"):
+        ristretto.verify_batch([(p.proof, p.commitments)], protocol="bp++")
+    with pytest.raises(TypeError, match=r"items\[0\]"):
+        ristretto.verify_batch([(p.proof, [None])], bits=8)
     with pytest.raises(TypeError):
         ristretto.verify_batch([p.proof], bits=8)
     with pytest.raises(TypeError):

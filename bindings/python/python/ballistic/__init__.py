@@ -29,6 +29,7 @@ INVALID_PROOF
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
 from typing import Iterable, List
 
 from . import _curve, _native
@@ -46,6 +47,12 @@ from ._errors import (
     RewindFailed,
 )
 from ._types import Proof, Rewound
+
+try:
+    #: The installed package's version.
+    __version__: str = _metadata.version("ballistic")
+except _metadata.PackageNotFoundError:  # imported from a source tree
+    __version__ = "0+unknown"
 
 __all__ = [
     "BufferTooSmall",
