@@ -23,10 +23,14 @@ fi
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
   "maturin>=1.9.4,<2" "pytest>=7"
 
-# The dev profile (opt-level 3 for ballistic and the dependencies, as the
-# workspace sets it) and the workspace's target directory: no release build.
+# The dev profile and the workspace's target directory: no release build. The
+# extension's feature set differs from the workspace tests' (--all-features), so its
+# ballistic is a compilation of its own; at opt-level 1 instead of the workspace's 3
+# it compiles in half the time (about 3 instead of 6 minutes on 2 cores) and the
+# suite runs about a second longer.
 rm -rf "$WHEELS"
 "$VENV/bin/maturin" build --profile dev --quiet \
+  --config 'profile.dev.package.ballistic.opt-level=1' \
   --manifest-path bindings/python/Cargo.toml \
   --interpreter "$VENV/bin/python" --out "$WHEELS"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
