@@ -8,8 +8,10 @@
 # V_j, A_I, A_O, S of both phases and T_1, T_3 ... T_6; for Bulletproofs+, of V_j, A,
 # every L_j, R_j, A1, B and the scalars r1, s1, d1; for the rewindable, [a, b] and
 # minimum-value proofs, as for the prover they wrap; for one party of multi-party
-# proving, of V_j, A_j, S_j, T_1,j, T_2,j and its share's tau_x,j, mu_j, l, r), i.e.
-# that no secret stops being tracked on its way.
+# proving, of V_j, A_j, S_j, T_1,j, T_2,j and its share's tau_x,j, mu_j, l, r; for
+# one party of a shared output, of its partial commitments, its T shares, A, S,
+# T_1, T_2 and its share's tau_x,j, mu, l, r), i.e. that no secret stops being
+# tracked on its way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -p ct-harness
@@ -17,8 +19,9 @@ bin="${CARGO_TARGET_DIR:-target}/release/ct_prover"
 vg=(valgrind --error-exitcode=42 -q)
 
 echo "ct: range (rewindable, [a, b], minimum values), R1CS and Bulletproofs+ ([a, b])"
-echo "    provers and one multi-party party with values, blindings (masks), randomness,"
-echo "    nonces, seed nonces, messages and witness marked undefined"
+echo "    provers, one multi-party party and one shared-output party with values,"
+echo "    blindings (masks), randomness, nonces, seed nonces, messages and witness"
+echo "    marked undefined"
 # The real run and the controls are independent valgrind processes (each
 # single-threaded): they run $CT_JOBS at a time (default: one per CPU), each into its
 # own files, and are checked in order once all have finished.
@@ -44,7 +47,10 @@ controls=(control-branch control-nohook secp256k1-control-nohook
   min-values-control-nohook min-values-control-values min-values-control-blindings
   min-values-control-nonce min-values-control-private-nonce
   mpc-control-nohook mpc-control-values mpc-control-blindings
-  mpc-control-randomness)
+  mpc-control-randomness
+  shared-control-nohook shared-control-values shared-control-blindings
+  shared-control-randomness shared-control-nonce shared-control-private-nonce
+  shared-control-message)
 start() { # start NAME [MODE]: one valgrind run in the background
   local name="$1"
   shift

@@ -10,8 +10,10 @@
 //!
 //! The values, the blindings, every byte the prover's RNG produces (ristretto255) and
 //! the rewind and private nonces (secp256k1), for Bulletproofs+ the masks and the
-//! seed nonce, and for rewindable proofs the rewind nonce and the message, are marked
-//! *undefined* with valgrind client requests. Memcheck then
+//! seed nonce, for rewindable proofs the rewind nonce and the message, and for a
+//! shared-output party its blinding shares, the common nonce, its private nonce or
+//! its RNG's bytes and the message, are marked *undefined* with valgrind client
+//! requests. Memcheck then
 //! reports every branch and every memory index that depends on them. The prover's
 //! deliberate declassification points (the proof itself, the in-range verdict, the
 //! blinded `l(x)`, `r(x)` handed to the variable-time inner-product argument;
@@ -31,8 +33,8 @@
 //! # Modes (all but the first are controls that must be caught: exit 42)
 //!
 //! * none: every configuration (range proofs, R1CS, Bulletproofs+, the
-//!   rewindable, `[a, b]` and minimum-value proofs and the multi-party party below)
-//!   with every secret marked undefined; 0 errors.
+//!   rewindable, `[a, b]` and minimum-value proofs, the multi-party party and the
+//!   shared-output party below) with every secret marked undefined; 0 errors.
 //! * `control-branch`: branches on a secret value before proving.
 //! * `control-nohook` / `secp256k1-control-nohook`: no declassification hook, so the
 //!   variable-time inner-product argument runs on (secret-derived) undefined data.
@@ -164,6 +166,54 @@
 //!   nonce draws are keyed with its value, its blinding and its RNG's bytes, so each
 //!   of the three reaches `A_j`, `S_j`, `T_1,j`, `T_2,j`, `τ_x,j`, `μ_j`, `l` and
 //!   `r`; the value also the verdict and `V_j`, the blinding `V_j`.
+//!
+//! # One party of a shared output
+//!
+//! secp256k1-zkp's multi-party flow (Grin's shared outputs,
+//! `ballistic::secp256k1::shared_output`): one of two parties, its whole life through
+//! the public API. It computes its partial commitments `C_j,i = v_j,i·H + γ_j,i·G`
+//! and publishes them (the harness applies the declassification hook to them, as
+//! `Commitment`), builds the `SharedStatement`, draws its private nonce from its RNG
+//! (`SharedParty::new`) or is given one (`SharedParty::with_private_nonce`), sends
+//! its `TauPoints`, answers with its `τ_x` share (`PartyAwaitingTauSums::tau_x`) and,
+//! as the configuration says, finalizes with the combiner it gets back (or one from
+//! `Combiner::new` over its statement), or leaves that to the other party; the
+//! finalizer may first audit the other shares (`audit_tau_share`). Its secrets: the
+//! values (every party builds the statement with them; its own value shares are the
+//! values or zeros: [`SharedRole`]), its blinding shares, the common nonce, its
+//! private nonce or its RNG's bytes, and the message. The other party runs beside it
+//! on public copies of the values, the common nonce and the message; its messages
+//! are public. The proof must verify, and a single-value proof rewind (with public
+//! copies) to the value and the message. The configurations ([`SHARED_ALL`]): Grin's
+//! `n = 64, m = 1` for the first and the second party, carrying the value and
+//! committing zero, with a drawn and a given private nonce, with and without an
+//! extra commitment and a message, over the default and custom bases (another
+//! value generator), finalized by the party, the other party and `Combiner::new`;
+//! two values (nothing embedded); the padded `(7, 3)`. The party declassifies the
+//! range verdict, its `T` shares (as `T1`, `T2`), the nonce retries, `A`, `S`,
+//! `T_1`, `T_2`, and in its share `τ_x,j`, `μ`, `l` and `r`.
+//!
+//! `audit_tau_share` is variable-time in the audited party's value shares (its
+//! check multiplies by `Σ_i z^{2+i}·v_j,i`), so the main run audits only shares
+//! whose value shares are zero or public copies; mode `shared-audit` (not a
+//! control: outside `run.sh`) audits the values' shares with the values secret and
+//! shows valgrind's reports there ([`SHARED_AUDIT`]).
+//!
+//! * `shared`: only the shared-output configurations, the observed party's secrets
+//!   marked undefined; 0 errors (the first mode runs them too).
+//! * `shared-control-nohook`: no hook.
+//! * `shared-control-values`, `-blindings`, `-randomness`, `-nonce`,
+//!   `-private-nonce`, `-message`: one secret marked undefined, one value with a
+//!   drawn private nonce and an embedded message over the default bases, two values
+//!   with a given private nonce over the custom bases ([`SHARED_CONTROL`]; the
+//!   randomness and the private nonce only where the party has them), checked
+//!   against [`expected_shared_taint`]. The common nonce reaches every nonce retry,
+//!   `A`, `S`, `T_1`, `T_2`, `μ`, `l`, `r` and not `τ_x,j`; the private nonce its
+//!   retry, its `T` shares and `τ_x,j`; a drawn private nonce hashes the values, the
+//!   blinding shares and the RNG's bytes, so they reach those too; the values the
+//!   verdict, `A`, `T_1`, `l`, `r` (and `μ` for one value, the partial commitments
+//!   they are in); the blinding shares the partial commitments and `τ_x,j`; the
+//!   message `A` and `μ` for one value and nothing for two.
 //!
 //! Outside valgrind the client requests are no-ops and the binary just proves (and
 //! verifies, with the secrets marked defined again) every configuration.
@@ -322,6 +372,8 @@ struct Plan {
     min_values: &'static [Shape],
     /// One party of dalek's multi-party proving on ristretto255.
     mpc: &'static [MpcShape],
+    /// One party of a shared output (secp256k1-zkp's multi-party flow).
+    shared: &'static [SharedShape],
 }
 
 impl Plan {
@@ -343,6 +395,7 @@ impl Plan {
             range_plus_secp256k1: &[],
             min_values: &[],
             mpc: &[],
+            shared: &[],
         }
     }
 }
@@ -591,6 +644,198 @@ const MPC_CONTROL: &[MpcShape] = &[
     ),
 ];
 
+/// Which value shares the observed party of a shared output commits to (every
+/// party builds the statement with the values: the API has no party without them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SharedRole {
+    /// Its partial commitments carry the values, `C_j,i = v_i·H + γ_j,i·G`; the
+    /// other party's commit zero.
+    Value,
+    /// Its partial commitments commit zero, `C_j,i = γ_j,i·G`; the other party's
+    /// carry the values.
+    Zero,
+}
+
+/// How the observed party of a shared output gets its private nonce (`τ_1, τ_2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SharedNonce {
+    /// `SharedParty::new`: 32 bytes of its RNG, hashed (SHA-256) with the bit width,
+    /// the values, the shared commitments and its blinding shares.
+    Drawn,
+    /// `SharedParty::with_private_nonce`: given by the caller.
+    Given,
+}
+
+/// Who finalizes a shared output's proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SharedFinish {
+    /// The observed party, with the combiner its `tau_x` returns.
+    Party,
+    /// The other party, with its own combiner; the observed party only sends its
+    /// `τ_x` share.
+    Other,
+    /// A combiner built from the observed party's statement (`Combiner::new`),
+    /// which reruns round 2's computation from the values and the common nonce.
+    Separate,
+}
+
+/// One configuration of a two-party shared output (secp256k1-zkp's multi-party
+/// flow): `m` values of `n` bits, the observed party first or second in the
+/// order of the `T` shares and `τ_x` shares (its secrets marked undefined; the
+/// other party's messages public), its role, how it gets its private nonce, the
+/// Pedersen bases (custom ones: another value generator), whether the
+/// transcript has an extra commitment and a message, who finalizes and whether
+/// the finalizer first audits (`audit_tau_share`) every share but its own, with
+/// the value shares it knows (the observed party's secret copies of the values, the
+/// other party's public ones).
+#[derive(Clone, Copy, Debug)]
+struct SharedShape {
+    n: usize,
+    m: usize,
+    second: bool,
+    role: SharedRole,
+    nonce: SharedNonce,
+    bases: Bases,
+    extra_commit: bool,
+    message: bool,
+    finish: SharedFinish,
+    audit: bool,
+}
+
+/// The shared-output configurations of the main run. Grin's shape (one 64-bit
+/// value): the first party carrying the value with a drawn private nonce,
+/// finalizing after auditing the other's share; the second party committing zero
+/// with a given private nonce, an extra commitment and an embedded message,
+/// finalized (and audited) by the other party; the second party carrying the value
+/// over the custom bases, finalized by `Combiner::new`. Two values (the message is
+/// not embedded), the first party committing zero and finalizing without an audit
+/// (its audit would take the secret values: [`SHARED_AUDIT`]); the padded shape
+/// `(7, 3)`.
+const SHARED_ALL: &[SharedShape] = &[
+    SharedShape {
+        n: 64,
+        m: 1,
+        second: false,
+        role: SharedRole::Value,
+        nonce: SharedNonce::Drawn,
+        bases: Bases::Default,
+        extra_commit: false,
+        message: false,
+        finish: SharedFinish::Party,
+        audit: true,
+    },
+    SharedShape {
+        n: 64,
+        m: 1,
+        second: true,
+        role: SharedRole::Zero,
+        nonce: SharedNonce::Given,
+        bases: Bases::Default,
+        extra_commit: true,
+        message: true,
+        finish: SharedFinish::Other,
+        audit: true,
+    },
+    SharedShape {
+        n: 64,
+        m: 1,
+        second: true,
+        role: SharedRole::Value,
+        nonce: SharedNonce::Drawn,
+        bases: Bases::Custom,
+        extra_commit: true,
+        message: false,
+        finish: SharedFinish::Separate,
+        audit: false,
+    },
+    SharedShape {
+        n: 32,
+        m: 2,
+        second: false,
+        role: SharedRole::Zero,
+        nonce: SharedNonce::Given,
+        bases: Bases::Default,
+        extra_commit: true,
+        message: true,
+        finish: SharedFinish::Party,
+        audit: false,
+    },
+    SharedShape {
+        n: 7,
+        m: 3,
+        second: true,
+        role: SharedRole::Value,
+        nonce: SharedNonce::Drawn,
+        bases: Bases::Custom,
+        extra_commit: false,
+        message: true,
+        finish: SharedFinish::Party,
+        audit: true,
+    },
+];
+/// The shared-output controls' configurations: one value over the default bases
+/// with a drawn private nonce and an embedded message, finalized by the party; two
+/// values over the custom bases with a given private nonce and a message that is not
+/// embedded, finalized by the other party.
+const SHARED_CONTROL: &[SharedShape] = &[SHARED_DRAWN_CONTROL[0], SHARED_GIVEN_CONTROL[0]];
+/// The control configuration with a drawn private nonce (the RNG's bytes).
+const SHARED_DRAWN_CONTROL: &[SharedShape] = &[SharedShape {
+    n: 8,
+    m: 1,
+    second: false,
+    role: SharedRole::Value,
+    nonce: SharedNonce::Drawn,
+    bases: Bases::Default,
+    extra_commit: true,
+    message: true,
+    finish: SharedFinish::Party,
+    audit: true,
+}];
+/// The control configuration with a given private nonce.
+const SHARED_GIVEN_CONTROL: &[SharedShape] = &[SharedShape {
+    n: 8,
+    m: 2,
+    second: true,
+    role: SharedRole::Zero,
+    nonce: SharedNonce::Given,
+    bases: Bases::Custom,
+    extra_commit: true,
+    message: true,
+    finish: SharedFinish::Other,
+    audit: true,
+}];
+/// Audits with secret value shares (mode `shared-audit`, not part of the main
+/// run): `audit_tau_share` checks the share with a variable-time multiplication
+/// whose scalars include `Σ_i z^{2+i}·v_j,i`, so valgrind reports it whenever the
+/// audited party's value shares are the (secret) values: the party committing zero
+/// auditing the one carrying the values, and a separate combiner auditing both.
+const SHARED_AUDIT: &[SharedShape] = &[
+    SharedShape {
+        n: 8,
+        m: 1,
+        second: false,
+        role: SharedRole::Zero,
+        nonce: SharedNonce::Drawn,
+        bases: Bases::Default,
+        extra_commit: false,
+        message: false,
+        finish: SharedFinish::Party,
+        audit: true,
+    },
+    SharedShape {
+        n: 8,
+        m: 1,
+        second: true,
+        role: SharedRole::Value,
+        nonce: SharedNonce::Given,
+        bases: Bases::Default,
+        extra_commit: false,
+        message: false,
+        finish: SharedFinish::Separate,
+        audit: true,
+    },
+];
+
 fn plan(mode: &str) -> Option<Plan> {
     let all = Secrets(None);
     let only = |s| Secrets(Some(s));
@@ -649,6 +894,28 @@ fn plan(mode: &str) -> Option<Plan> {
         "mpc-control-randomness" => return mpc(only(Source::Randomness), MPC_CONTROL),
         _ => {}
     }
+    let shared = |secrets, shared| {
+        Some(Plan {
+            shared,
+            ..Plan::nothing(secrets)
+        })
+    };
+    match mode {
+        "shared" => return shared(all, SHARED_ALL),
+        "shared-audit" => return shared(all, SHARED_AUDIT),
+        "shared-control-nohook" => return shared(all, SHARED_CONTROL),
+        "shared-control-values" => return shared(only(Source::Values), SHARED_CONTROL),
+        "shared-control-blindings" => return shared(only(Source::Blindings), SHARED_CONTROL),
+        "shared-control-randomness" => {
+            return shared(only(Source::Randomness), SHARED_DRAWN_CONTROL)
+        }
+        "shared-control-nonce" => return shared(only(Source::Nonce), SHARED_CONTROL),
+        "shared-control-private-nonce" => {
+            return shared(only(Source::PrivateNonce), SHARED_GIVEN_CONTROL)
+        }
+        "shared-control-message" => return shared(only(Source::Message), SHARED_CONTROL),
+        _ => {}
+    }
     if let Some(plan) = plan_rewind_range_min(mode) {
         return Some(plan);
     }
@@ -700,6 +967,7 @@ fn plan(mode: &str) -> Option<Plan> {
         range_plus_secp256k1: RANGE_PLUS_ALL,
         min_values: MIN_VALUES_ALL,
         mpc: MPC_ALL,
+        shared: SHARED_ALL,
         ..plan
     })
 }
@@ -957,8 +1225,66 @@ fn expected_mpc_taint(source: Source) -> Vec<Declassified> {
     }
 }
 
+/// The declassified values that carry `source`'s taint in one party's life in a
+/// shared output (`range_proof/zkp/shared.rs`, over `range_proof/party.rs` and
+/// `range_proof/zkp/nonces.rs`), with the partial commitments the party publishes
+/// (`Commitment`: the harness declassifies them when it sends them).
+fn expected_shared_taint(source: Source, shape: SharedShape) -> Vec<Declassified> {
+    use Declassified::*;
+    // τ_1, τ_2 = CC(private nonce, 1): whether its block is retried, the party's
+    // T shares τ_1·G, τ_2·G (declassified as T1, T2) and τ_x,j = τ_1·x + τ_2·x² +
+    // Σ_i z^{2+i}·γ_i.
+    let private = [NonceRetry, T1, T2, TxBlinding];
+    // A drawn private nonce is SHA-256 of the values, the shared commitments, the
+    // blinding shares and the RNG's bytes, so those three reach what it reaches.
+    let hashed = |s: Source| {
+        shape.nonce == SharedNonce::Drawn
+            && matches!(s, Source::Values | Source::Blindings | Source::Randomness)
+    };
+    // One value: α ← α − E with E = v + 2^64·message (`embedded_word`), hence A and
+    // μ = α + ρ·x. Several values embed nothing.
+    let embedded = shape.m == 1;
+    let mut taint = match source {
+        // The range check (`SharedStatement::new`); the bits a_L in A, t_1 (T_1 =
+        // t_1·B + ΣT_1,j), l and r; not S, t_2 (T_2) or τ_x. Its partial
+        // commitments only if they carry the values.
+        Source::Values => {
+            let mut v = vec![InRange, A, T1, L, R];
+            if embedded {
+                v.push(EBlinding);
+            }
+            if shape.role == SharedRole::Value {
+                v.push(Commitment);
+            }
+            v
+        }
+        // γ_j,i in its partial commitments and in τ_x,j.
+        Source::Blindings => vec![Commitment, TxBlinding],
+        // The common nonce: (α, ρ) = CC(nonce, 0) and (s_L[i], s_R[i]) =
+        // CC(nonce, i + 2), in A, S, t_1, t_2, μ, l and r; never τ (a separate
+        // combiner draws no τ: its τ_x is zero).
+        Source::Nonce => vec![NonceRetry, A, S, T1, T2, EBlinding, L, R],
+        Source::PrivateNonce if shape.nonce == SharedNonce::Given => private.to_vec(),
+        Source::Message if embedded && shape.message => vec![A, EBlinding],
+        // The RNG's bytes (added below for a drawn private nonce), a private nonce
+        // the party is not given, a message not embedded or not set: nothing.
+        _ => vec![],
+    };
+    if hashed(source) {
+        for d in private {
+            if !taint.contains(&d) {
+                taint.push(d);
+            }
+        }
+    }
+    taint
+}
+
 /// The declassified values whose bytes were undefined, in a per-source control.
 static TAINTED: Mutex<Vec<Declassified>> = Mutex::new(Vec::new());
+
+/// A declassification hook.
+type Hook = fn(Declassified, &mut [u8]);
 
 /// The hook of the main run: the value is public.
 fn declassify(_: Declassified, bytes: &mut [u8]) {
@@ -1050,10 +1376,17 @@ fn main() {
         eprintln!("ct_prover: unknown mode {mode:?}");
         std::process::exit(2);
     };
-    if plan.secrets.0.is_some() {
-        ballistic::ct::set_declassify_hook(declassify_traced);
+    // The hook, also applied by the harness to what a shared-output party publishes
+    // itself (its partial commitments).
+    let hook: Option<Hook> = if plan.secrets.0.is_some() {
+        Some(declassify_traced)
     } else if !mode.ends_with("control-nohook") {
-        ballistic::ct::set_declassify_hook(declassify);
+        Some(declassify)
+    } else {
+        None
+    };
+    if let Some(hook) = hook {
+        ballistic::ct::set_declassify_hook(hook);
     }
     // Under valgrind (which emulates AVX2 but not AVX-512) this is AVX2 on x86_64
     // CPUs that have it; the IFMA backend is only compiled in with the target feature.
@@ -1160,6 +1493,13 @@ fn main() {
         as_expected &= check_taint(plan.secrets, &label, expected_mpc_taint);
         configurations += 1;
         println!("ct_prover: {label}: party run, proof assembled and verified with its secrets marked undefined");
+    }
+    for &shape in plan.shared {
+        shared_configuration(&plan, &mut seed_rng, shape, hook);
+        let label = shared_label(shape);
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_shared_taint(s, shape));
+        configurations += 1;
+        println!("ct_prover: {label}: party run, proof finalized, verified and rewound with its secrets marked undefined");
     }
     println!("ct_prover: {configurations} configurations");
     if plan.secrets.0.is_some() {
@@ -1960,4 +2300,296 @@ fn mpc_configuration(plan: &Plan, seed_rng: &mut rand_chacha::ChaCha20Rng, shape
             &mut rand_chacha::ChaCha20Rng::seed_from_u64(10),
         )
         .expect("the proof verifies");
+}
+
+/// A shared-output configuration's label.
+fn shared_label(shape: SharedShape) -> String {
+    let SharedShape {
+        n,
+        m,
+        second,
+        role,
+        nonce,
+        bases,
+        extra_commit,
+        message,
+        finish,
+        audit,
+    } = shape;
+    let party = if second { "second" } else { "first" };
+    let role = match role {
+        SharedRole::Value => "carrying the values",
+        SharedRole::Zero => "committing zero",
+    };
+    let nonce = match nonce {
+        SharedNonce::Drawn => "drawn",
+        SharedNonce::Given => "given",
+    };
+    let extra = if extra_commit {
+        ", extra commitment"
+    } else {
+        ""
+    };
+    let message = if message { ", message" } else { "" };
+    let finish = match finish {
+        SharedFinish::Party => "finalized by the party",
+        SharedFinish::Other => "finalized by the other party",
+        SharedFinish::Separate => "finalized by Combiner::new",
+    };
+    let audit = if audit { " after an audit" } else { "" };
+    format!(
+        "shared n={n} m={m} {party} party {role}, {nonce} private nonce, {bases:?} bases{extra}{message}, {finish}{audit}"
+    )
+}
+
+/// One party's whole life in a two-party shared output
+/// (`ballistic::secp256k1::shared_output`): its partial commitments (published
+/// through `hook`, as the party sends them), `SharedStatement::new`,
+/// `SharedParty::new` or `SharedParty::with_private_nonce` (round 1),
+/// `PartyAwaitingTauSums::tau_x` (round 2) and, as the shape says, its combiner's
+/// `audit_tau_share` of the other party and `finalize`, or `Combiner::new` from
+/// its statement. Its secrets: the values, its blinding shares, the common nonce,
+/// its private nonce or its RNG's bytes, and the message. The other party runs
+/// beside it with public copies of the values, the common nonce and the message;
+/// its messages (partial commitments, `T` shares, `τ_x` share) are public. The proof
+/// must verify, and a single-value proof rewind to the value and the message.
+fn shared_configuration(
+    plan: &Plan,
+    seed_rng: &mut rand_chacha::ChaCha20Rng,
+    shape: SharedShape,
+    hook: Option<Hook>,
+) {
+    use ballistic::secp256k1 as secp;
+    use secp::shared_output::{
+        rewind, sum_commitments, Combiner, SharedParty, SharedStatement, TauPoints,
+    };
+    let SharedShape {
+        n,
+        m,
+        second,
+        role,
+        nonce,
+        bases,
+        extra_commit,
+        message: with_message,
+        finish,
+        audit,
+    } = shape;
+    let pc = bases.gens::<Secp256k1>();
+    let bp = secp::zkp_generators((2 * n * m).max(secp::GRIN_GENERATORS));
+
+    // The observed party's secrets.
+    let blind_shares: Vec<secp::Scalar> = (0..m)
+        .map(|_| Secp256k1::scalar_from_wide_bytes(&blinding_bytes(seed_rng, plan)))
+        .collect();
+    let values = values(seed_rng, plan, n, m);
+    let mut common_nonce = [0u8; 32];
+    let mut private_nonce = [0u8; 32];
+    let mut message = [0u8; 20];
+    seed_rng.fill_bytes(&mut common_nonce);
+    seed_rng.fill_bytes(&mut private_nonce);
+    seed_rng.fill_bytes(&mut message);
+    let public_nonce = common_nonce;
+    let public_message = message;
+    if plan.secrets.marks(Source::Nonce) {
+        valgrind::undefined(&common_nonce);
+    }
+    if plan.secrets.marks(Source::PrivateNonce) {
+        valgrind::undefined(&private_nonce);
+    }
+    if plan.secrets.marks(Source::Message) {
+        valgrind::undefined(&message);
+    }
+    let mut rng = SecretRng {
+        rng: rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()),
+        secret: plan.secrets.marks(Source::Randomness),
+    };
+
+    // The other party: public blinding shares, RNG and copies of the shared inputs.
+    let other_blinds: Vec<secp::Scalar> = (0..m)
+        .map(|_| {
+            let mut w = [0u8; 64];
+            seed_rng.fill_bytes(&mut w);
+            Secp256k1::scalar_from_wide_bytes(&w)
+        })
+        .collect();
+    let mut other_rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64());
+    let public_values: Vec<u64> = values.iter().map(|v| public_u64(*v)).collect();
+    let transcript = |message: &[u8; 20]| {
+        let mut t = secp::Transcript::new();
+        if extra_commit {
+            t = t.with_extra_commit(b"ct harness shared");
+        }
+        if with_message {
+            t = t.with_message(*message);
+        }
+        t
+    };
+    // Two items in the parties' order.
+    fn in_order<T>(second: bool, own: T, other: T) -> [T; 2] {
+        if second {
+            [other, own]
+        } else {
+            [own, other]
+        }
+    }
+    let ordered = |own, other| in_order(second, own, other);
+    let (own_index, other_index) = if second { (1, 0) } else { (0, 1) };
+
+    // Setup: the partial commitments C_j,i = v_j,i·H + γ_j,i·G (the value shares are
+    // the values or zeros) and their sums, the shared commitments.
+    let zeros = vec![0u64; m];
+    let (own_shares, other_shares) = match role {
+        SharedRole::Value => (values.clone(), zeros),
+        SharedRole::Zero => (zeros, public_values.clone()),
+    };
+    let own_partials: Vec<[u8; 33]> = own_shares
+        .iter()
+        .zip(&blind_shares)
+        .map(|(v, g)| {
+            let mut c = Secp256k1::encode(&pc.commit(secp::Scalar::from(*v), *g));
+            // Public by design: the party sends it.
+            if let Some(hook) = hook {
+                hook(Declassified::Commitment, &mut c);
+            }
+            c
+        })
+        .collect();
+    let other_partials: Vec<[u8; 33]> = other_shares
+        .iter()
+        .zip(&other_blinds)
+        .map(|(v, g)| Secp256k1::encode(&pc.commit(secp::Scalar::from(*v), *g)))
+        .collect();
+    let commitments: Vec<[u8; 33]> = own_partials
+        .iter()
+        .zip(&other_partials)
+        .map(|(own, other)| sum_commitments(&ordered(*own, *other)).expect("a shared commitment"))
+        .collect();
+
+    // Round 1: every party's T shares.
+    let statement = SharedStatement::new(
+        &bp,
+        &pc,
+        &transcript(&message),
+        common_nonce,
+        &values,
+        &commitments,
+        n,
+    )
+    .expect("in-range values");
+    let other_statement = SharedStatement::new(
+        &bp,
+        &pc,
+        &transcript(&public_message),
+        public_nonce,
+        &public_values,
+        &commitments,
+        n,
+    )
+    .expect("in-range values");
+    let (party, own_tau) = match nonce {
+        SharedNonce::Drawn => SharedParty::new(&statement, &blind_shares, &mut rng),
+        SharedNonce::Given => {
+            SharedParty::with_private_nonce(&statement, &blind_shares, private_nonce)
+        }
+    }
+    .expect("one blinding share per value");
+    let (other, other_tau) = SharedParty::new(&other_statement, &other_blinds, &mut other_rng)
+        .expect("one blinding share per value");
+    let sums =
+        TauPoints::sum(&in_order(second, own_tau, other_tau)).expect("the T shares do not cancel");
+
+    // Round 2: every party's τ_x share.
+    let (combiner, own_tau_x) = party
+        .tau_x(&sums)
+        .expect("the challenges are not degenerate");
+    let (other_combiner, other_tau_x) = other
+        .tau_x(&sums)
+        .expect("the challenges are not degenerate");
+    let tau_x_shares = in_order(second, own_tau_x, other_tau_x);
+
+    // Final round. The observed party knows the values, hence every value share
+    // (the values or zeros); the other party audits with its public copies.
+    let own_public: Vec<u64> = own_shares.iter().map(|v| public_u64(*v)).collect();
+    let other_seen = match role {
+        SharedRole::Value => vec![0u64; m],
+        SharedRole::Zero => values.clone(),
+    };
+    let audit_own = |c: &Combiner, shares: &[u64]| {
+        c.audit_tau_share(own_index, &own_tau_x, &own_tau, &own_partials, shares)
+            .expect("the observed party's share is good")
+    };
+    let audit_other = |c: &Combiner| {
+        c.audit_tau_share(
+            other_index,
+            &other_tau_x,
+            &other_tau,
+            &other_partials,
+            &other_seen,
+        )
+        .expect("the other party's share is good")
+    };
+    let proof = match finish {
+        SharedFinish::Party => {
+            if audit {
+                audit_other(&combiner);
+            }
+            combiner.finalize(&tau_x_shares)
+        }
+        SharedFinish::Other => {
+            if audit {
+                audit_own(&other_combiner, &own_public);
+            }
+            other_combiner.finalize(&tau_x_shares)
+        }
+        SharedFinish::Separate => {
+            let separate = Combiner::new(&statement, &sums).expect("the sums decode");
+            if audit {
+                audit_own(&separate, &own_shares);
+                audit_other(&separate);
+            }
+            separate.finalize(&tau_x_shares)
+        }
+    }
+    .expect("the shares sum to a nonzero τ_x");
+
+    // The proof must verify (and rewind): the harness tests the real party.
+    let verifier = || {
+        let mut t = secp::Transcript::new();
+        if extra_commit {
+            t = t.with_extra_commit(b"ct harness shared");
+        }
+        t
+    };
+    proof
+        .verify_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut verifier(),
+            &commitments,
+            n,
+            &mut rand_chacha::ChaCha20Rng::seed_from_u64(11),
+        )
+        .expect("the proof verifies");
+    if m == 1 {
+        let rewound = rewind(
+            &proof,
+            &bp,
+            &pc,
+            &verifier(),
+            &commitments[0],
+            n,
+            &public_nonce,
+        )
+        .expect("the proof rewinds");
+        let embedded = if with_message {
+            public_message
+        } else {
+            [0u8; 20]
+        };
+        assert!(
+            rewound.value == public_values[0] && rewound.message == embedded,
+            "rewinding gives back the value and the message"
+        );
+    }
 }
