@@ -35,7 +35,7 @@ fn time(min: Duration, mut op: impl FnMut(usize)) -> f64 {
 }
 
 #[test]
-#[ignore = "timing: run in release with --ignored --nocapture"]
+#[ignore = "a measurement that prints timings, no check: cargo test --release -p ballistic-capi --test overhead -- --ignored --nocapture"]
 fn verify_timings() {
     let min = Duration::from_secs(3);
     for curve in [Curve::Ristretto255, Curve::Secp256k1] {
