@@ -133,9 +133,17 @@ impl Error {
         }
     }
 
-    /// The error of a prover's [`ProofError`].
+    /// The error of a prover's [`ProofError`]: a value outside its range (which the
+    /// prover decides in constant time, without saying which value) is
+    /// [`ErrorCode::InvalidArgument`], anything else [`ErrorCode::ProvingFailed`].
     pub(crate) fn proving(e: &ProofError) -> Error {
-        Error::new(ErrorCode::ProvingFailed, format!("proving failed: {e}"))
+        match e {
+            ProofError::ValueOutOfRange => Error::argument(
+                "a value is outside its range (the prover checks the values in constant \
+                 time and does not say which)",
+            ),
+            other => Error::new(ErrorCode::ProvingFailed, format!("proving failed: {other}")),
+        }
     }
 
     /// An [`ErrorCode::InvalidArgument`] error.

@@ -5,10 +5,13 @@ use core::fmt;
 
 use ballistic::bp_plus::{Opening, RangeProofPlus};
 use ballistic::curve::Curve as CurveOps;
-use ballistic::generators::ExtendedPedersenGens;
+use ballistic::generators::{BulletproofGens, ExtendedPedersenGens, PedersenGens};
 use ballistic::merlin::Transcript;
+use ballistic::range_proof::format::{Dalek, RangeProofFormat};
+use ballistic::range_proof::RangeProof;
 use ballistic::ristretto::Ristretto;
 use ballistic::secp256k1::Secp256k1;
+use ballistic::secp256k1::Zkp;
 use rand::rngs::OsRng;
 use rand::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
@@ -127,7 +130,6 @@ pub fn prove_with_rng<R: RngCore + CryptoRng>(
 ) -> Result<Proven, Error> {
     let m = values.len();
     params.check(m)?;
-    check_values(params, values)?;
     let per_value = params.extension_degree;
     if let Some(b) = &secrets.blindings {
         if b.len() != m * per_value {
@@ -182,40 +184,6 @@ pub fn prove_with_rng<R: RngCore + CryptoRng>(
     }
 }
 
-/// Checks that every value is in its range: `[a, b]`, `[o_j, o_j + 2^bits)`, or
-/// `[0, 2^bits)`; the error names the first that is not.
-fn check_values(params: &Params, values: &[u64]) -> Result<(), Error> {
-    let n = params.bits;
-    let width_max = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    for (i, &v) in values.iter().enumerate() {
-        if let Some((a, b)) = params.range {
-            if !(a..=b).contains(&v) {
-                return Err(Error::argument(format!(
-                    "value {v} (values[{i}]) is outside the range [{a}, {b}]"
-                )));
-            }
-            continue;
-        }
-        let o = params.min_values.get(i).copied().unwrap_or(0);
-        let offset = v.checked_sub(o).ok_or_else(|| {
-            Error::argument(format!(
-                "value {v} (values[{i}]) is below its minimum value {o}"
-            ))
-        })?;
-        if offset > width_max {
-            return Err(Error::argument(if o == 0 {
-                format!(
-                    "value {v} (values[{i}]) does not fit in {n} bits (the largest is \
-                     {width_max})"
-                )
-            } else {
-                format!("value {v} (values[{i}]) is not below its minimum value {o} + 2^{n}")
-            }));
-        }
-    }
-    Ok(())
-}
-
 /// The `k`-th secret scalar: decoded from `given`, or drawn.
 fn scalar<C: CurveOps, R: RngCore + CryptoRng>(
     given: Option<&[Secret]>,
@@ -262,6 +230,37 @@ fn bytes_nonce<R: RngCore>(secrets: &Secrets, rng: &mut R) -> Secret {
     }
 }
 
+/// A Bulletproofs proof with its commitments.
+type BpProven<C, F> = (RangeProof<C, F>, Vec<<C as CurveOps>::Encoding>);
+
+/// The Bulletproofs proof of either format: `[a, b]` for a range statement, else the
+/// aggregate of `values` (the library checks the values' ranges in constant time).
+#[allow(clippy::too_many_arguments)]
+fn prove_bp<C: CurveOps, F: RangeProofFormat<C>, R: RngCore + CryptoRng>(
+    params: &Params,
+    gens: &BulletproofGens<C>,
+    pc: &PedersenGens<C>,
+    transcript: &mut F::Transcript,
+    values: &[u64],
+    blindings: &[C::ApiScalar],
+    rng: &mut R,
+) -> Result<BpProven<C, F>, Error> {
+    match (params.range, values, blindings) {
+        (Some((a, b)), [v], [g]) => RangeProof::prove_range(gens, pc, transcript, *v, g, a, b, rng)
+            .map(|(p, c)| (p, vec![c])),
+        _ => RangeProof::prove_multiple_with_rng(
+            gens,
+            pc,
+            transcript,
+            values,
+            blindings,
+            params.bits,
+            rng,
+        ),
+    }
+    .map_err(|e| Error::proving(&e))
+}
+
 /// Bulletproofs on ristretto255 in dalek's format.
 fn prove_ristretto255<R: RngCore + CryptoRng>(
     params: &Params,
@@ -269,21 +268,16 @@ fn prove_ristretto255<R: RngCore + CryptoRng>(
     secrets: &Secrets,
     rng: &mut R,
 ) -> Result<Proven, Error> {
-    use ballistic::ristretto::{PedersenGens, RangeProof};
     let m = values.len();
     let (blindings, encoded) = blindings::<Ristretto, R>(secrets, m, rng)?;
     let gens = cache::ristretto_gens(params.proof_values(m));
     let pc = PedersenGens::default();
     let mut transcript = Transcript::new(cache::transcript_label(&params.domain)?);
     let mut nonce = None;
-    let (proof, commitments) = match (params.range, values, blindings.as_slice()) {
-        (Some((a, b)), [v], [g]) => {
-            RangeProof::prove_range(&gens, &pc, &mut transcript, *v, g, a, b, rng)
-                .map(|(p, c)| (p, vec![c]))
-        }
-        (None, [v], [g]) if secrets.rewindable => {
+    let (proof, commitments) = match (values, blindings.as_slice()) {
+        ([v], [g]) if secrets.rewindable => {
             let n = bytes_nonce(secrets, rng);
-            let out = RangeProof::prove_single_rewindable(
+            let out = ballistic::ristretto::RangeProof::prove_single_rewindable(
                 &gens,
                 &pc,
                 &mut transcript,
@@ -293,21 +287,13 @@ fn prove_ristretto255<R: RngCore + CryptoRng>(
                 &n,
                 &[0u8; crate::MESSAGE_BYTES],
             )
-            .map(|(p, c)| (p, vec![c]));
+            .map(|(p, c)| (p, vec![c]))
+            .map_err(|e| Error::proving(&e))?;
             nonce = Some(n);
             out
         }
-        _ => RangeProof::prove_multiple_with_rng(
-            &gens,
-            &pc,
-            &mut transcript,
-            values,
-            &blindings,
-            params.bits,
-            rng,
-        ),
-    }
-    .map_err(|e| Error::proving(&e))?;
+        _ => prove_bp::<_, Dalek, _>(params, &gens, &pc, &mut transcript, values, &blindings, rng)?,
+    };
     Ok(Proven {
         proof: proof.to_bytes(),
         commitments: commitments.iter().map(|c| c.as_bytes().to_vec()).collect(),
@@ -324,7 +310,6 @@ fn prove_secp256k1<R: RngCore + CryptoRng>(
     secrets: &Secrets,
     rng: &mut R,
 ) -> Result<Proven, Error> {
-    use ballistic::secp256k1::{PedersenGens, RangeProof, Transcript};
     let m = values.len();
     let (blindings, encoded) = blindings::<Secp256k1, R>(secrets, m, rng)?;
     let gens = cache::zkp_gens(crate::secp256k1_generator_count(
@@ -332,7 +317,7 @@ fn prove_secp256k1<R: RngCore + CryptoRng>(
         params.proof_values(m),
     ));
     let pc = PedersenGens::default();
-    let mut transcript = Transcript::new();
+    let mut transcript = ballistic::secp256k1::Transcript::new();
     let nonce = params.range.is_none().then(|| bytes_nonce(secrets, rng));
     if let Some(n) = &nonce {
         transcript = transcript.with_nonce(**n);
@@ -340,22 +325,8 @@ fn prove_secp256k1<R: RngCore + CryptoRng>(
     if let Some(extra) = &params.extra_commit {
         transcript = transcript.with_extra_commit(extra);
     }
-    let (proof, commitments) = match (params.range, values, blindings.as_slice()) {
-        (Some((a, b)), [v], [g]) => {
-            RangeProof::prove_range(&gens, &pc, &mut transcript, *v, g, a, b, rng)
-                .map(|(p, c)| (p, vec![c]))
-        }
-        _ => RangeProof::prove_multiple_with_rng(
-            &gens,
-            &pc,
-            &mut transcript,
-            values,
-            &blindings,
-            params.bits,
-            rng,
-        ),
-    }
-    .map_err(|e| Error::proving(&e))?;
+    let (proof, commitments) =
+        prove_bp::<_, Zkp, _>(params, &gens, &pc, &mut transcript, values, &blindings, rng)?;
     Ok(Proven {
         proof: proof.to_bytes(),
         commitments: commitments.iter().map(|c| c.to_vec()).collect(),
@@ -370,7 +341,7 @@ fn prove_plus<C: CurveOps, R: RngCore + CryptoRng>(
     values: &[u64],
     secrets: &Secrets,
     pc: &ExtendedPedersenGens<C>,
-    gens: &ballistic::generators::BulletproofGens<C>,
+    gens: &BulletproofGens<C>,
     rng: &mut R,
 ) -> Result<Proven, Error> {
     let m = values.len();

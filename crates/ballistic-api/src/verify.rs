@@ -6,12 +6,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ballistic::bp_plus::RangeProofPlus;
 use ballistic::curve::Curve as CurveOps;
-use ballistic::generators::{BulletproofGens, ExtendedPedersenGens};
+use ballistic::generators::{BulletproofGens, ExtendedPedersenGens, PedersenGens};
 use ballistic::merlin::Transcript;
 use ballistic::range_proof::batch::{BatchError, BatchVerifier as LibBatch};
-use ballistic::ristretto::{CompressedRistretto, PedersenGens, RangeProof, Ristretto};
+use ballistic::range_proof::format::{Dalek, RangeProofFormat};
+use ballistic::range_proof::RangeProof;
+use ballistic::ristretto::Ristretto;
 use ballistic::secp256k1 as k1;
-use ballistic::secp256k1::Secp256k1;
+use ballistic::secp256k1::{Secp256k1, Zkp};
 
 use crate::{cache, plural, Curve, Error, ErrorCode, Params, Protocol};
 
@@ -27,17 +29,19 @@ struct PlusProof<C: CurveOps> {
     label: &'static [u8],
 }
 
+/// A decoded Bulletproofs proof in format `F` with its statement's transcript.
+struct BpProof<C: CurveOps, F: RangeProofFormat<C>> {
+    proof: RangeProof<C, F>,
+    commitments: Vec<C::Encoding>,
+    /// The transcript before the proof (label, or secp256k1-zkp's extra commitment).
+    transcript: F::Transcript,
+}
+
 /// A decoded proof with what its batch needs.
 enum Decoded {
-    Ristretto255 {
-        proof: RangeProof,
-        commitments: Vec<CompressedRistretto>,
-        label: &'static [u8],
-    },
+    Ristretto255(BpProof<Ristretto, Dalek>),
     Secp256k1 {
-        proof: k1::RangeProof,
-        commitments: Vec<[u8; 33]>,
-        transcript: k1::Transcript,
+        bp: BpProof<Secp256k1, Zkp>,
         /// The size of the secp256k1-zkp generator set.
         generators: usize,
     },
@@ -111,61 +115,25 @@ pub fn verify<T: AsRef<[u8]>>(
 /// Verifies one decoded proof with the library's single-proof verifier (no batch
 /// weights, no bisection), over the cached generators.
 fn verify_one(params: &Params, decoded: &Decoded) -> Result<(), ballistic::ProofError> {
-    let rng = &mut rand::thread_rng();
     let m = params.proof_values(match decoded {
-        Decoded::Ristretto255 { commitments, .. } => commitments.len(),
-        Decoded::Secp256k1 { commitments, .. } => commitments.len(),
+        Decoded::Ristretto255(p) => p.commitments.len(),
+        Decoded::Secp256k1 { bp, .. } => bp.commitments.len(),
         Decoded::Ristretto255Plus(p) => p.commitments.len(),
         Decoded::Secp256k1Plus(p) => p.commitments.len(),
     });
     match decoded {
-        Decoded::Ristretto255 {
-            proof,
-            commitments,
-            label,
-        } => {
-            let gens = cache::ristretto_gens(m);
-            let pc = PedersenGens::default();
-            let mut transcript = Transcript::new(label);
-            match params.range {
-                Some((a, b)) => {
-                    let v = single(commitments)?;
-                    proof.verify_range(&gens, &pc, &mut transcript, v, a, b, rng)
-                }
-                None => proof.verify_multiple_with_rng(
-                    &gens,
-                    &pc,
-                    &mut transcript,
-                    commitments,
-                    params.bits,
-                    rng,
-                ),
-            }
-        }
-        Decoded::Secp256k1 {
-            proof,
-            commitments,
-            transcript,
-            generators,
-        } => {
-            let gens = cache::zkp_gens(*generators);
-            let pc = k1::PedersenGens::default();
-            let mut transcript = transcript.clone();
-            match params.range {
-                Some((a, b)) => {
-                    let v = single(commitments)?;
-                    proof.verify_range(&gens, &pc, &mut transcript, v, a, b, rng)
-                }
-                None => proof.verify_multiple_with_rng(
-                    &gens,
-                    &pc,
-                    &mut transcript,
-                    commitments,
-                    params.bits,
-                    rng,
-                ),
-            }
-        }
+        Decoded::Ristretto255(p) => verify_bp(
+            params,
+            p,
+            &cache::ristretto_gens(m),
+            &PedersenGens::default(),
+        ),
+        Decoded::Secp256k1 { bp, generators } => verify_bp(
+            params,
+            bp,
+            &cache::zkp_gens(*generators),
+            &PedersenGens::default(),
+        ),
         Decoded::Ristretto255Plus(p) => verify_plus(
             params,
             p,
@@ -181,6 +149,54 @@ fn verify_one(params: &Params, decoded: &Decoded) -> Result<(), ballistic::Proof
                 .map_err(|_| ballistic::ProofError::InvalidExtensionDegree)?,
         ),
     }
+}
+
+/// Verifies one decoded Bulletproofs proof of either format.
+fn verify_bp<C: CurveOps, F: RangeProofFormat<C>>(
+    params: &Params,
+    p: &BpProof<C, F>,
+    gens: &BulletproofGens<C>,
+    pc: &PedersenGens<C>,
+) -> Result<(), ballistic::ProofError>
+where
+    F::Transcript: Clone,
+{
+    let rng = &mut rand::thread_rng();
+    let mut transcript = p.transcript.clone();
+    match params.range {
+        Some((a, b)) => {
+            let v = single(&p.commitments)?;
+            p.proof
+                .verify_range(gens, pc, &mut transcript, v, a, b, rng)
+        }
+        None => p.proof.verify_multiple_with_rng(
+            gens,
+            pc,
+            &mut transcript,
+            &p.commitments,
+            params.bits,
+            rng,
+        ),
+    }
+}
+
+/// Adds one decoded Bulletproofs proof of either format to `batch`; returns its slot.
+fn add_bp<C: CurveOps, F: RangeProofFormat<C>>(
+    batch: &mut LibBatch<'_, C>,
+    params: &Params,
+    p: &BpProof<C, F>,
+    pc: &PedersenGens<C>,
+) -> Result<usize, ballistic::ProofError>
+where
+    F::Transcript: Clone,
+{
+    let mut transcript = p.transcript.clone();
+    Ok(match params.range {
+        Some((a, b)) => {
+            batch.add_range(&p.proof, pc, &mut transcript, single(&p.commitments)?, a, b)
+        }
+        None => batch.add(&p.proof, pc, &mut transcript, &p.commitments, params.bits),
+    })
 }
 
 /// Verifies one decoded Bulletproofs+ proof.
@@ -305,40 +321,23 @@ fn decode<T: AsRef<[u8]>>(
         return Err(wrong_length(params, m, proof.len()));
     }
     Ok(match (params.curve, params.protocol) {
-        (Curve::Ristretto255, Protocol::Bp) => {
-            let proof = RangeProof::from_bytes(proof).map_err(|_| not_canonical())?;
-            let mut points = Vec::with_capacity(m);
-            for (i, bytes) in commitments.iter().enumerate() {
-                let c = CompressedRistretto::from_slice(bytes.as_ref())
-                    .ok()
-                    .filter(|c| c.decompress().is_some())
-                    .ok_or_else(|| not_a_point(params.curve, i))?;
-                points.push(c);
-            }
-            Decoded::Ristretto255 {
-                proof,
-                commitments: points,
-                label: cache::transcript_label(&params.domain)?,
-            }
-        }
+        (Curve::Ristretto255, Protocol::Bp) => Decoded::Ristretto255(BpProof {
+            proof: ballistic::ristretto::RangeProof::from_bytes(proof)
+                .map_err(|_| not_canonical())?,
+            commitments: decode_points::<Ristretto, T>(params.curve, commitments)?,
+            transcript: Transcript::new(cache::transcript_label(&params.domain)?),
+        }),
         (Curve::Secp256k1, Protocol::Bp) => {
-            let proof = k1::RangeProof::from_bytes(proof).map_err(|_| not_canonical())?;
-            let mut points = Vec::with_capacity(m);
-            for (i, bytes) in commitments.iter().enumerate() {
-                let c = <[u8; 33]>::try_from(bytes.as_ref())
-                    .ok()
-                    .filter(|c| Secp256k1::decode(c).is_some())
-                    .ok_or_else(|| not_a_point(params.curve, i))?;
-                points.push(c);
-            }
             let mut transcript = k1::Transcript::new();
             if let Some(extra) = &params.extra_commit {
                 transcript = transcript.with_extra_commit(extra);
             }
             Decoded::Secp256k1 {
-                proof,
-                commitments: points,
-                transcript,
+                bp: BpProof {
+                    proof: k1::RangeProof::from_bytes(proof).map_err(|_| not_canonical())?,
+                    commitments: decode_points::<Secp256k1, T>(params.curve, commitments)?,
+                    transcript,
+                },
                 generators: crate::secp256k1_generator_count(params.bits, params.proof_values(m)),
             }
         }
@@ -349,6 +348,22 @@ fn decode<T: AsRef<[u8]>>(
             Decoded::Secp256k1Plus(decode_plus(params, commitments, proof)?)
         }
     })
+}
+
+/// Decodes commitment encodings, each checked to be a valid point of `C`.
+fn decode_points<C: CurveOps, T: AsRef<[u8]>>(
+    curve: Curve,
+    commitments: &[T],
+) -> Result<Vec<C::Encoding>, Error> {
+    commitments
+        .iter()
+        .enumerate()
+        .map(|(i, bytes)| {
+            C::encoding_from_bytes(bytes.as_ref())
+                .filter(|c| C::decode(c).is_some())
+                .ok_or_else(|| not_a_point(curve, i))
+        })
+        .collect()
 }
 
 /// Decodes a Bulletproofs+ proof on curve `C` (its length already checked).
@@ -363,16 +378,9 @@ fn decode_plus<C: CurveOps, T: AsRef<[u8]>>(
     if decoded.rounds() != rounds || decoded.extension_degree() != params.extension_degree {
         return Err(wrong_length(params, m, proof.len()));
     }
-    let mut points = Vec::with_capacity(m);
-    for (i, bytes) in commitments.iter().enumerate() {
-        let c = C::encoding_from_bytes(bytes.as_ref())
-            .filter(|c| C::decode(c).is_some())
-            .ok_or_else(|| not_a_point(params.curve, i))?;
-        points.push(c);
-    }
     Ok(PlusProof {
         proof: decoded,
-        commitments: points,
+        commitments: decode_points::<C, T>(params.curve, commitments)?,
         label: cache::transcript_label(&params.domain)?,
     })
 }
@@ -449,11 +457,7 @@ fn verify_ristretto255(items: &[Item]) -> BTreeMap<usize, ballistic::ProofError>
         .iter()
         .enumerate()
         .filter_map(|(i, it)| match &it.decoded {
-            Decoded::Ristretto255 {
-                proof,
-                commitments,
-                label,
-            } => Some((i, &it.params, proof, commitments, *label)),
+            Decoded::Ristretto255(p) => Some((i, &it.params, p)),
             _ => None,
         })
         .collect();
@@ -470,7 +474,7 @@ fn verify_ristretto255(items: &[Item]) -> BTreeMap<usize, ballistic::ProofError>
     }
     let m = max_values(
         bp.iter()
-            .map(|(_, params, _, c, _)| params.proof_values(c.len()))
+            .map(|(_, params, p)| params.proof_values(p.commitments.len()))
             .chain(
                 plus.iter()
                     .map(|(_, params, p)| params.proof_values(p.commitments.len())),
@@ -481,19 +485,15 @@ fn verify_ristretto255(items: &[Item]) -> BTreeMap<usize, ballistic::ProofError>
     let mut batch = LibBatch::new(&gens);
     let mut slots = BTreeMap::new();
     let mut failures = BTreeMap::new();
-    for (i, params, proof, commitments, label) in bp {
-        let mut transcript = Transcript::new(label);
-        let slot = match params.range {
-            Some((a, b)) => match single(commitments) {
-                Ok(v) => batch.add_range(proof, &pc, &mut transcript, v, a, b),
-                Err(e) => {
-                    failures.insert(i, e);
-                    continue;
-                }
-            },
-            None => batch.add(proof, &pc, &mut transcript, commitments, params.bits),
-        };
-        slots.insert(slot, i);
+    for (i, params, p) in bp {
+        match add_bp(&mut batch, params, p, &pc) {
+            Ok(slot) => {
+                slots.insert(slot, i);
+            }
+            Err(e) => {
+                failures.insert(i, e);
+            }
+        }
     }
     failures.extend(add_plus(
         &mut batch,
@@ -544,33 +544,18 @@ fn verify_secp256k1_plus(items: &[Item]) -> BTreeMap<usize, ballistic::ProofErro
 /// Batch-verifies the secp256k1 Bulletproofs items, one batch per generator set (a
 /// proof verifies only with the set it was made with).
 fn verify_secp256k1(items: &[Item]) -> BTreeMap<usize, ballistic::ProofError> {
-    type Entry<'a> = (
-        usize,
-        &'a Params,
-        &'a k1::RangeProof,
-        &'a Vec<[u8; 33]>,
-        &'a k1::Transcript,
-    );
+    type Entry<'a> = (usize, &'a Params, &'a BpProof<Secp256k1, Zkp>);
     let mut groups: BTreeMap<usize, Vec<Entry<'_>>> = BTreeMap::new();
     for (i, it) in items.iter().enumerate() {
-        if let Decoded::Secp256k1 {
-            proof,
-            commitments,
-            transcript,
-            generators,
-        } = &it.decoded
-        {
-            groups.entry(*generators).or_default().push((
-                i,
-                &it.params,
-                proof,
-                commitments,
-                transcript,
-            ));
+        if let Decoded::Secp256k1 { bp, generators } = &it.decoded {
+            groups
+                .entry(*generators)
+                .or_default()
+                .push((i, &it.params, bp));
         }
     }
     let counts: BTreeSet<usize> = groups.keys().copied().collect();
-    let pc = k1::PedersenGens::default();
+    let pc = PedersenGens::default();
     let mut failures = BTreeMap::new();
     for count in counts {
         let Some(entries) = groups.remove(&count) else {
@@ -579,19 +564,15 @@ fn verify_secp256k1(items: &[Item]) -> BTreeMap<usize, ballistic::ProofError> {
         let gens: std::sync::Arc<BulletproofGens<Secp256k1>> = cache::zkp_gens(count);
         let mut batch = LibBatch::new(&gens);
         let mut slots = BTreeMap::new();
-        for (i, params, proof, commitments, transcript) in entries {
-            let mut transcript = transcript.clone();
-            let slot = match params.range {
-                Some((a, b)) => match single(commitments) {
-                    Ok(v) => batch.add_range(proof, &pc, &mut transcript, v, a, b),
-                    Err(e) => {
-                        failures.insert(i, e);
-                        continue;
-                    }
-                },
-                None => batch.add(proof, &pc, &mut transcript, commitments, params.bits),
-            };
-            slots.insert(slot, i);
+        for (i, params, p) in entries {
+            match add_bp(&mut batch, params, p, &pc) {
+                Ok(slot) => {
+                    slots.insert(slot, i);
+                }
+                Err(e) => {
+                    failures.insert(i, e);
+                }
+            }
         }
         failures.extend(failures_by_item(
             batch.verify(&mut rand::thread_rng()),
