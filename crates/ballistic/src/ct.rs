@@ -103,6 +103,9 @@ pub enum Declassified {
     /// R1CS: the scalar `t_x = t(x)` (the range proof's is computed from the
     /// declassified `l`, `r`).
     Tx,
+    /// Shared outputs: whether an audited party's `τ_x` share is consistent with
+    /// its messages and the value shares the auditor supplies (possibly secret).
+    ShareAudit,
 }
 
 #[cfg(feature = "ct-harness")]

@@ -193,11 +193,10 @@
 //! range verdict, its `T` shares (as `T1`, `T2`), the nonce retries, `A`, `S`,
 //! `T_1`, `T_2`, and in its share `τ_x,j`, `μ`, `l` and `r`.
 //!
-//! `audit_tau_share` is variable-time in the audited party's value shares (its
-//! check multiplies by `Σ_i z^{2+i}·v_j,i`), so the main run audits only shares
-//! whose value shares are zero or public copies; mode `shared-audit` (not a
-//! control: outside `run.sh`) audits the values' shares with the values secret and
-//! shows valgrind's reports there ([`SHARED_AUDIT`]).
+//! An audit takes the value shares the auditor knows: the observed party's secret
+//! values, or the other party's public copies. With secret values its check
+//! multiplies `(Σ_i z^{2+i}·v_j,i)·H` in constant time and declassifies only the
+//! verdict (`ShareAudit`).
 //!
 //! * `shared`: only the shared-output configurations, the observed party's secrets
 //!   marked undefined; 0 errors (the first mode runs them too).
@@ -205,14 +204,15 @@
 //! * `shared-control-values`, `-blindings`, `-randomness`, `-nonce`,
 //!   `-private-nonce`, `-message`: one secret marked undefined, one value with a
 //!   drawn private nonce and an embedded message over the default bases, two values
-//!   with a given private nonce over the custom bases ([`SHARED_CONTROL`]; the
+//!   with a given private nonce over the custom bases, audited with the secret
+//!   values ([`SHARED_CONTROL`]; the
 //!   randomness and the private nonce only where the party has them), checked
 //!   against [`expected_shared_taint`]. The common nonce reaches every nonce retry,
 //!   `A`, `S`, `T_1`, `T_2`, `μ`, `l`, `r` and not `τ_x,j`; the private nonce its
 //!   retry, its `T` shares and `τ_x,j`; a drawn private nonce hashes the values, the
 //!   blinding shares and the RNG's bytes, so they reach those too; the values the
 //!   verdict, `A`, `T_1`, `l`, `r` (and `μ` for one value, the partial commitments
-//!   they are in); the blinding shares the partial commitments and `τ_x,j`; the
+//!   they are in, the verdict of an audit given them); the blinding shares the partial commitments and `τ_x,j`; the
 //!   message `A` and `μ` for one value and nothing for two.
 //!
 //! Outside valgrind the client requests are no-ops and the binary just proves (and
@@ -707,10 +707,10 @@ struct SharedShape {
 /// finalizing after auditing the other's share; the second party committing zero
 /// with a given private nonce, an extra commitment and an embedded message,
 /// finalized (and audited) by the other party; the second party carrying the value
-/// over the custom bases, finalized by `Combiner::new`. Two values (the message is
-/// not embedded), the first party committing zero and finalizing without an audit
-/// (its audit would take the secret values: [`SHARED_AUDIT`]); the padded shape
-/// `(7, 3)`.
+/// over the custom bases, finalized by `Combiner::new` after auditing both shares
+/// (the party's with the secret values). Two values (the message is not embedded),
+/// the first party committing zero and finalizing after auditing the other's share
+/// with the secret values; the padded shape `(7, 3)`.
 const SHARED_ALL: &[SharedShape] = &[
     SharedShape {
         n: 64,
@@ -746,7 +746,7 @@ const SHARED_ALL: &[SharedShape] = &[
         extra_commit: true,
         message: false,
         finish: SharedFinish::Separate,
-        audit: false,
+        audit: true,
     },
     SharedShape {
         n: 32,
@@ -758,7 +758,7 @@ const SHARED_ALL: &[SharedShape] = &[
         extra_commit: true,
         message: true,
         finish: SharedFinish::Party,
-        audit: false,
+        audit: true,
     },
     SharedShape {
         n: 7,
@@ -776,7 +776,8 @@ const SHARED_ALL: &[SharedShape] = &[
 /// The shared-output controls' configurations: one value over the default bases
 /// with a drawn private nonce and an embedded message, finalized by the party; two
 /// values over the custom bases with a given private nonce and a message that is not
-/// embedded, finalized by the other party.
+/// embedded, the party committing zero and finalizing after auditing the other's
+/// share with the secret values.
 const SHARED_CONTROL: &[SharedShape] = &[SHARED_DRAWN_CONTROL[0], SHARED_GIVEN_CONTROL[0]];
 /// The control configuration with a drawn private nonce (the RNG's bytes).
 const SHARED_DRAWN_CONTROL: &[SharedShape] = &[SharedShape {
@@ -801,41 +802,9 @@ const SHARED_GIVEN_CONTROL: &[SharedShape] = &[SharedShape {
     bases: Bases::Custom,
     extra_commit: true,
     message: true,
-    finish: SharedFinish::Other,
+    finish: SharedFinish::Party,
     audit: true,
 }];
-/// Audits with secret value shares (mode `shared-audit`, not part of the main
-/// run): `audit_tau_share` checks the share with a variable-time multiplication
-/// whose scalars include `Σ_i z^{2+i}·v_j,i`, so valgrind reports it whenever the
-/// audited party's value shares are the (secret) values: the party committing zero
-/// auditing the one carrying the values, and a separate combiner auditing both.
-const SHARED_AUDIT: &[SharedShape] = &[
-    SharedShape {
-        n: 8,
-        m: 1,
-        second: false,
-        role: SharedRole::Zero,
-        nonce: SharedNonce::Drawn,
-        bases: Bases::Default,
-        extra_commit: false,
-        message: false,
-        finish: SharedFinish::Party,
-        audit: true,
-    },
-    SharedShape {
-        n: 8,
-        m: 1,
-        second: true,
-        role: SharedRole::Value,
-        nonce: SharedNonce::Given,
-        bases: Bases::Default,
-        extra_commit: false,
-        message: false,
-        finish: SharedFinish::Separate,
-        audit: true,
-    },
-];
-
 fn plan(mode: &str) -> Option<Plan> {
     let all = Secrets(None);
     let only = |s| Secrets(Some(s));
@@ -902,7 +871,6 @@ fn plan(mode: &str) -> Option<Plan> {
     };
     match mode {
         "shared" => return shared(all, SHARED_ALL),
-        "shared-audit" => return shared(all, SHARED_AUDIT),
         "shared-control-nohook" => return shared(all, SHARED_CONTROL),
         "shared-control-values" => return shared(only(Source::Values), SHARED_CONTROL),
         "shared-control-blindings" => return shared(only(Source::Blindings), SHARED_CONTROL),
@@ -1255,6 +1223,14 @@ fn expected_shared_taint(source: Source, shape: SharedShape) -> Vec<Declassified
             }
             if shape.role == SharedRole::Value {
                 v.push(Commitment);
+            }
+            // An audit with the secret values: a separate combiner audits both
+            // shares (one of them carries the values); the party committing zero
+            // audits the other's share, which carries them.
+            let secret_audit = shape.finish == SharedFinish::Separate
+                || (shape.finish == SharedFinish::Party && shape.role == SharedRole::Zero);
+            if shape.audit && secret_audit {
+                v.push(ShareAudit);
             }
             v
         }

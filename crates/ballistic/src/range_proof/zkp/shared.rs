@@ -834,7 +834,11 @@ impl<'g> Combiner<'g> {
         let tau_x = Secp256k1::scalar_from_canonical_bytes(tau_x).ok_or(bad.clone())?;
         let (T_1, T_2) = tau.decode().map_err(|_| bad.clone())?;
         let (B, B_blinding) = self.statement.pc_gens.bases();
-        // x·T_1 + x²·T_2 + Σ_i z^{2+i}·C_i − (Σ_i z^{2+i}·v_i)·B − τ_x·G = 0
+        // x·T_1 + x²·T_2 + Σ_i z^{2+i}·C_i − τ_x·G = (Σ_i z^{2+i}·v_i)·B. The left
+        // side is public (the party's messages, the challenges); the value shares
+        // may be an auditor's secret (a co-signer knows the values), so the right
+        // side is a constant-time multiplication and the two encodings are compared
+        // in constant time: only the verdict is public.
         let mut scalars = alloc::vec![self.x, self.x * self.x];
         let mut points = alloc::vec![T_1, T_2];
         let mut zz = self.z * self.z;
@@ -845,9 +849,15 @@ impl<'g> Combiner<'g> {
             value_weight += zz * Scalar::from(*v);
             zz *= self.z;
         }
-        scalars.extend([-value_weight, -tau_x]);
-        points.extend([B, B_blinding]);
-        if Secp256k1::is_identity(&Secp256k1::vartime_multiscalar_mul(&scalars, &points)) {
+        scalars.push(Scalar::ZERO - tau_x);
+        points.push(B_blinding);
+        let public =
+            Secp256k1::encode_vartime(&Secp256k1::vartime_multiscalar_mul(&scalars, &points));
+        let mut secret = Secp256k1::encode(&Secp256k1::mul(&value_weight, &B));
+        value_weight.zeroize();
+        let equal = Secp256k1::encoding_bytes(&public).ct_eq(Secp256k1::encoding_bytes(&secret));
+        secret.zeroize();
+        if declassify_bool(Declassified::ShareAudit, equal) {
             Ok(())
         } else {
             Err(bad)
