@@ -77,6 +77,7 @@ const (
 	MaxValues      = C.BALLISTIC_MAX_VALUES
 	MaxDomainBytes = C.BALLISTIC_MAX_DOMAIN_BYTES
 	MaxBatchProofs = C.BALLISTIC_MAX_BATCH_PROOFS
+	MaxGenerators  = C.BALLISTIC_MAX_GENERATORS
 	ScalarBytes    = C.BALLISTIC_SCALAR_BYTES
 	MessageBytes   = C.BALLISTIC_MESSAGE_BYTES
 )
@@ -108,6 +109,11 @@ type Params struct {
 	// only). nil means none; a non-nil empty slice is an empty extra commitment,
 	// a different statement.
 	ExtraCommit []byte
+	// Generators is the size of secp256k1-zkp's generator set (secp256k1
+	// Bulletproofs only): even, at least 2·n·m (n·m rounded up to a power of two),
+	// at most MaxGenerators. 0 derives it from the shape: Grin's 256 up to n·m = 128,
+	// 2·n·m beyond. A proof verifies only over the set it was made with.
+	Generators int
 }
 
 // Proof is a proof with its statement, its commitments and (for the prover) the
@@ -166,6 +172,15 @@ func (p *Params) cParams() (*C.ballistic_params, error) {
 		}
 		if p.ExtraCommit != nil {
 			if rc := C.ballistic_params_set_extra_commit(handle, bytesPtr(p.ExtraCommit), C.size_t(len(p.ExtraCommit))); rc != 0 {
+				return rc
+			}
+		}
+		if p.Generators != 0 {
+			g := p.Generators
+			if g < 0 || g > MaxGenerators {
+				g = MaxGenerators + 2 // refused by the statement check
+			}
+			if rc := C.ballistic_params_set_generators(handle, C.size_t(g)); rc != 0 {
 				return rc
 			}
 		}

@@ -214,6 +214,7 @@ struct Statement<'a, 'py> {
     extension_degree: &'a Bound<'py, PyAny>,
     min_values: &'a Bound<'py, PyAny>,
     extra_commit: &'a Bound<'py, PyAny>,
+    generators: Option<&'a Bound<'py, PyAny>>,
 }
 
 impl Statement<'_, '_> {
@@ -249,6 +250,9 @@ impl Statement<'_, '_> {
         if !self.extra_commit.is_none() {
             params = params.with_extra_commit(&bytes_arg(self.extra_commit, "extra_commit")?);
         }
+        if let Some(g) = self.generators.filter(|g| !g.is_none()) {
+            params = params.with_generators(usize_arg(py, g, "generators")?);
+        }
         Ok(params)
     }
 }
@@ -262,11 +266,11 @@ type ProveOutput<'py> = (
 );
 
 /// `prove(curve, protocol, values, bits, domain, range, extension_degree,
-/// min_values, extra_commit, blindings, rewindable, nonce)`: a new proof, as
-/// `(proof, commitments, blindings, nonce)`.
+/// min_values, extra_commit, blindings, rewindable, nonce, generators=None)`: a new
+/// proof, as `(proof, commitments, blindings, nonce)`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (curve, protocol, values, bits, domain, range, extension_degree, min_values, extra_commit, blindings, rewindable, nonce))]
+#[pyo3(signature = (curve, protocol, values, bits, domain, range, extension_degree, min_values, extra_commit, blindings, rewindable, nonce, generators=None))]
 fn prove<'py>(
     py: Python<'py>,
     curve: &str,
@@ -281,6 +285,7 @@ fn prove<'py>(
     blindings: &Bound<'py, PyAny>,
     rewindable: bool,
     nonce: &Bound<'py, PyAny>,
+    generators: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<ProveOutput<'py>> {
     let params = Statement {
         curve,
@@ -291,6 +296,7 @@ fn prove<'py>(
         extension_degree,
         min_values,
         extra_commit,
+        generators,
     }
     .params(py)?;
     // The values are secrets too: wiped when dropped.
@@ -337,11 +343,11 @@ fn commitments_arg<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Cow<'a, [u
 }
 
 /// `verify(curve, protocol, proof, commitments, bits, domain, range,
-/// extension_degree, min_values, extra_commit)`: `None`, or raises the error of
-/// the proof.
+/// extension_degree, min_values, extra_commit, generators=None)`: `None`, or raises
+/// the error of the proof.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (curve, protocol, proof, commitments, bits, domain, range, extension_degree, min_values, extra_commit))]
+#[pyo3(signature = (curve, protocol, proof, commitments, bits, domain, range, extension_degree, min_values, extra_commit, generators=None))]
 fn verify<'py>(
     py: Python<'py>,
     curve: &str,
@@ -354,6 +360,7 @@ fn verify<'py>(
     extension_degree: &Bound<'py, PyAny>,
     min_values: &Bound<'py, PyAny>,
     extra_commit: &Bound<'py, PyAny>,
+    generators: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<()> {
     let params = Statement {
         curve,
@@ -364,6 +371,7 @@ fn verify<'py>(
         extension_degree,
         min_values,
         extra_commit,
+        generators,
     }
     .params(py)?;
     let proof = bytes_arg(proof, "proof")?;
@@ -374,7 +382,8 @@ fn verify<'py>(
 }
 
 /// `verify_batch(items)`: every item a tuple `(curve, protocol, proof, commitments,
-/// bits, domain, range, extension_degree, min_values, extra_commit)`; returns the
+/// bits, domain, range, extension_degree, min_values, extra_commit[, generators])`;
+/// returns the
 /// failures as `(index, code, message)` in index order, including the items whose
 /// proof or commitments do not decode (code 2). A statement the API refuses raises
 /// its error with the item's index in the message.
@@ -387,14 +396,22 @@ fn verify_batch<'py>(
     // Everything the batch needs, read while attached; the bytes in place.
     let mut fields = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
-        let parts = list_arg(py, item, &format!("items[{i}]"), 10)?;
-        let [curve, protocol, proof, commitments, bits, domain, range, degree, mins, extra] =
-            parts.as_slice()
-        else {
-            return Err(PyTypeError::new_err(format!(
-                "items[{i}] must be a tuple of 10 fields, not {}",
+        let parts = list_arg(py, item, &format!("items[{i}]"), 11)?;
+        let wrong = || {
+            PyTypeError::new_err(format!(
+                "items[{i}] must be a tuple of 10 or 11 fields, not {}",
                 parts.len()
-            )));
+            ))
+        };
+        let (statement, generators) = match parts.len() {
+            10 => (&parts[..], None),
+            11 => (&parts[..10], parts.get(10)),
+            _ => return Err(wrong()),
+        };
+        let [curve, protocol, proof, commitments, bits, domain, range, degree, mins, extra] =
+            statement
+        else {
+            return Err(wrong());
         };
         let read = || -> PyResult<_> {
             let curve: String = curve.extract()?;
@@ -408,6 +425,7 @@ fn verify_batch<'py>(
                 extension_degree: degree,
                 min_values: mins,
                 extra_commit: extra,
+                generators,
             }
             .params(py)?;
             let commitment_items = list_arg(py, commitments, "commitments", MAX_VALUES)?;
@@ -477,11 +495,11 @@ type RewindOutput<'py> = (
 );
 
 /// `rewind(curve, protocol, proof, commitment, nonce, bits, domain,
-/// extension_degree, min_values, extra_commit, value)`: the opening of a one-value
-/// proof, as `(value, blindings, message)`.
+/// extension_degree, min_values, extra_commit, value, generators=None)`: the
+/// opening of a one-value proof, as `(value, blindings, message)`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (curve, protocol, proof, commitment, nonce, bits, domain, extension_degree, min_values, extra_commit, value))]
+#[pyo3(signature = (curve, protocol, proof, commitment, nonce, bits, domain, extension_degree, min_values, extra_commit, value, generators=None))]
 fn rewind<'py>(
     py: Python<'py>,
     curve: &str,
@@ -495,6 +513,7 @@ fn rewind<'py>(
     min_values: &Bound<'py, PyAny>,
     extra_commit: &Bound<'py, PyAny>,
     value: &Bound<'py, PyAny>,
+    generators: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<RewindOutput<'py>> {
     let none = py.None().into_bound(py);
     let params = Statement {
@@ -506,6 +525,7 @@ fn rewind<'py>(
         extension_degree,
         min_values,
         extra_commit,
+        generators,
     }
     .params(py)?;
     let proof = bytes_arg(proof, "proof")?;
@@ -535,6 +555,7 @@ fn rewind<'py>(
 fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_VALUES", MAX_VALUES)?;
     m.add("MAX_BATCH_PROOFS", MAX_BATCH_PROOFS)?;
+    m.add("MAX_GENERATORS", ballistic_api::MAX_GENERATORS)?;
     m.add("MAX_DOMAIN_BYTES", ballistic_api::MAX_DOMAIN_BYTES)?;
     m.add(
         "MAX_EXTRA_COMMIT_BYTES",

@@ -1,7 +1,6 @@
 """The frozen golden vectors (crates/ballistic/tests/vectors/*.json, r1cs excepted)
 through the binding's verify: every case must get the verdict the file expects,
-as in Rust. Cases whose statement the byte-level API cannot express are counted
-and must be exactly the ones listed here."""
+as in Rust."""
 
 from __future__ import annotations
 
@@ -18,7 +17,8 @@ from conftest import VECTORS, module
 # each. A proof whose length belongs to another shape is MalformedProof in the
 # API (it checks the length before decoding) where the library may report
 # VerificationError; a statement the API refuses (a bit width outside 1..=64,
-# minimum values of the wrong number or too large, a > b) is InvalidArgument.
+# minimum values of the wrong number or too large, a > b, a secp256k1 generator
+# set too small for the shape) is InvalidArgument.
 EXPECTED = {
     "FormatError": (ballistic.MalformedProof,),
     "VerificationError": (ballistic.InvalidProof, ballistic.MalformedProof),
@@ -27,6 +27,7 @@ EXPECTED = {
     "InvalidInputLength": (ballistic.InvalidArgument,),
     "InvalidBitsize": (ballistic.InvalidArgument,),
     "InvalidRange": (ballistic.InvalidArgument,),
+    "InvalidGeneratorsLength": (ballistic.InvalidArgument,),
 }
 
 
@@ -49,12 +50,6 @@ def verdict(call, case: dict) -> None:
         assert isinstance(info.value, EXPECTED[want]), (case["tcId"], want, info.value)
 
 
-def secp256k1_generators(bits: int, m: int) -> int:
-    """The generator-set size the API derives for a secp256k1 Bulletproofs shape."""
-    nm = 1 << max(0, (bits * m - 1).bit_length())
-    return 256 if nm <= 128 else 2 * nm
-
-
 def test_ristretto_range_v1():
     doc = load("ristretto_range_v1.json")
     for case in doc["tests"]:
@@ -72,35 +67,42 @@ def test_ristretto_range_v1():
 
 def test_secp256k1_range_v1():
     doc = load("secp256k1_range_v1.json")
-    ran, skipped = 0, []
     for case in doc["tests"]:
-        m = len(case["commitments"])
-        if case["generators"] != secp256k1_generators(case["bits"], m):
-            # The API derives the generator set from the shape; a case verified
-            # with another set is a statement it cannot express.
-            skipped.append(case["tcId"])
-            continue
         extra = case.get("extra_commit")
+        # The case's generator set, named (a proof verifies only over its own).
         verdict(
             lambda: secp256k1.verify(
                 bytes.fromhex(case["proof"]),
                 [bytes.fromhex(c) for c in case["commitments"]],
                 bits=case["bits"],
                 extra_commit=None if extra is None else bytes.fromhex(extra),
+                generators=case["generators"],
             ),
             case,
         )
-        ran += 1
-    # 34 cases: 15 verified with another generator set (WrongGenerators,
-    # InvalidGeneratorsLength); 18 about the 64-bit 4-value proof made with 1024
-    # generators (tcId 219-237; the API derives 2·n·m = 512, so even its valid case
-    # 219 is another statement); tcId 242, a 64-bit proof verified as 32 bits with
-    # the 64-bit set.
-    assert (ran, len(skipped)) == (222, 34), (ran, skipped)
-    for case in doc["tests"]:
-        if "WrongGenerators" in case["flags"] or case.get("error") == "InvalidGeneratorsLength":
-            assert case["tcId"] in skipped
-    print(f"secp256k1_range_v1: {ran} cases run, {len(skipped)} skipped (another generator set)")
+    assert len(doc["tests"]) == 256
+
+
+def test_secp256k1_generator_sets():
+    p = secp256k1.prove([5], generators=1024)
+    p.verify()
+    secp256k1.verify(p.proof, p.commitments, generators=1024)
+    with pytest.raises(ballistic.InvalidProof):
+        secp256k1.verify(p.proof, p.commitments)
+    assert p.rewind().value == 5
+    q = secp256k1.prove([6])
+    assert secp256k1.verify_batch([p, (p.proof, p.commitments), q]) == [1]
+    assert secp256k1.verify_batch([(p.proof, p.commitments)], generators=1024) == []
+    for bad, error in [
+        (1023, ballistic.InvalidArgument),
+        (126, ballistic.InvalidArgument),
+        (ballistic.MAX_GENERATORS + 2, ballistic.LimitExceeded),
+        (-2, ballistic.InvalidArgument),
+    ]:
+        with pytest.raises(error):
+            secp256k1.verify(p.proof, p.commitments, generators=bad)
+    with pytest.raises(ballistic.InvalidArgument):
+        secp256k1.prove([5], protocol="bp+", generators=256)
 
 
 def test_bp_plus_v1():

@@ -85,6 +85,10 @@ pub const PROTOCOL_BP_PLUS: &str = "bp+";
 /// process allocate gigabytes; the library itself allows
 /// [`ballistic::MAX_AGGREGATION`].
 pub const MAX_VALUES: usize = 1024;
+/// The largest secp256k1-zkp generator set a statement may name
+/// ([`Params::generators`]): the set of the largest shape, `2·64·`[`MAX_VALUES`]
+/// (about 13 MiB, a few seconds to derive once per process).
+pub const MAX_GENERATORS: usize = 2 * 64 * MAX_VALUES;
 /// The longest transcript label (domain), in bytes.
 pub const MAX_DOMAIN_BYTES: usize = 1024;
 /// The longest secp256k1-zkp extra commitment, in bytes.
@@ -239,7 +243,10 @@ impl Protocol {
 ///   `Some(vec![])` differs from `None`;
 /// * `extension_degree`: the number of mask bases of a Bulletproofs+ commitment,
 ///   `1..=6` (Tari's `ExtensionDegree`); 1 for Bulletproofs;
-/// * `min_values`: Bulletproofs+ minimum values, empty or one per value.
+/// * `min_values`: Bulletproofs+ minimum values, empty or one per value;
+/// * `generators`: the size of secp256k1-zkp's generator set (secp256k1
+///   Bulletproofs only; `None`: [`secp256k1_generator_count`] of the shape, what
+///   Grin and the CLI use). A proof verifies only over the set it was made with.
 ///
 /// ```
 /// use ballistic_api::{Curve, Params, Protocol};
@@ -268,6 +275,8 @@ pub struct Params {
     pub domain: Vec<u8>,
     /// secp256k1-zkp's extra commitment.
     pub extra_commit: Option<Vec<u8>>,
+    /// The size of secp256k1-zkp's generator set (`None`: derived from the shape).
+    pub generators: Option<usize>,
 }
 
 impl Params {
@@ -288,6 +297,7 @@ impl Params {
             min_values: Vec::new(),
             domain: Vec::new(),
             extra_commit: None,
+            generators: None,
         }
     }
 
@@ -353,6 +363,34 @@ impl Params {
     pub fn with_extra_commit(mut self, extra: &[u8]) -> Params {
         self.extra_commit = Some(extra.to_vec());
         self
+    }
+
+    /// Over secp256k1-zkp's generator set of `count` generators
+    /// (`secp256k1_bulletproof_generators_create(ctx, G, count)`): an even count of
+    /// at least `2·n·m` (`n·m` rounded up to a power of two), at most
+    /// [`MAX_GENERATORS`].
+    ///
+    /// ```
+    /// # use ballistic_api::{Curve, Params, Protocol};
+    /// let p = Params::new(Curve::Secp256k1, Protocol::Bp, 64).with_generators(1024);
+    /// assert_eq!(p.generator_count(4), 1024);
+    /// assert_eq!(Params::new(Curve::Secp256k1, Protocol::Bp, 64).generator_count(4), 512);
+    /// ```
+    pub fn with_generators(mut self, count: usize) -> Params {
+        self.generators = Some(count);
+        self
+    }
+
+    /// The size of the secp256k1-zkp generator set of a proof of `m` commitments:
+    /// [`Params::generators`], else [`secp256k1_generator_count`] of the shape.
+    ///
+    /// ```
+    /// # use ballistic_api::{Curve, Params, Protocol};
+    /// assert_eq!(Params::new(Curve::Secp256k1, Protocol::Bp, 64).generator_count(2), 256);
+    /// ```
+    pub fn generator_count(&self, m: usize) -> usize {
+        self.generators
+            .unwrap_or_else(|| secp256k1_generator_count(self.bits, self.proof_values(m)))
     }
 
     /// The number of values the proof itself is about for `m` commitments: two for a
@@ -450,6 +488,35 @@ impl Params {
                          {MAX_EXTRA_COMMIT_BYTES}",
                         extra.len()
                     ),
+                ));
+            }
+        }
+        if let Some(count) = self.generators {
+            if self.curve != Curve::Secp256k1 || self.protocol != Protocol::Bp {
+                return bad(format!(
+                    "a generator count is only for secp256k1 Bulletproofs (secp256k1-zkp's \
+                     generator sets); {} proofs on {} use the party layout",
+                    self.protocol.name(),
+                    self.curve.name()
+                ));
+            }
+            if count > MAX_GENERATORS {
+                return Err(Error::new(
+                    ErrorCode::LimitExceeded,
+                    format!("{count} generators; the limit is {MAX_GENERATORS}"),
+                ));
+            }
+            let needed = self
+                .bits
+                .saturating_mul(self.proof_values(m))
+                .next_power_of_two()
+                .saturating_mul(2);
+            if count % 2 != 0 || count < needed {
+                return bad(format!(
+                    "{count} generators: a proof of {} of {} bits needs an even number, at \
+                     least {needed}",
+                    plural(self.proof_values(m), "value"),
+                    self.bits
                 ));
             }
         }

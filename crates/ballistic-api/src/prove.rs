@@ -303,7 +303,7 @@ fn prove_ristretto255<R: RngCore + CryptoRng>(
 }
 
 /// Bulletproofs on secp256k1 in secp256k1-zkp's format, over the generator set of
-/// [`crate::secp256k1_generator_count`].
+/// [`Params::generator_count`].
 fn prove_secp256k1<R: RngCore + CryptoRng>(
     params: &Params,
     values: &[u64],
@@ -312,10 +312,7 @@ fn prove_secp256k1<R: RngCore + CryptoRng>(
 ) -> Result<Proven, Error> {
     let m = values.len();
     let (blindings, encoded) = blindings::<Secp256k1, R>(secrets, m, rng)?;
-    let gens = cache::zkp_gens(crate::secp256k1_generator_count(
-        params.bits,
-        params.proof_values(m),
-    ));
+    let gens = cache::zkp_gens(params.generator_count(m));
     let pc = PedersenGens::default();
     let mut transcript = ballistic::secp256k1::Transcript::new();
     let nonce = params.range.is_none().then(|| bytes_nonce(secrets, rng));

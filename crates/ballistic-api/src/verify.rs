@@ -338,7 +338,7 @@ fn decode<T: AsRef<[u8]>>(
                     commitments: decode_points::<Secp256k1, T>(params.curve, commitments)?,
                     transcript,
                 },
-                generators: crate::secp256k1_generator_count(params.bits, params.proof_values(m)),
+                generators: params.generator_count(m),
             }
         }
         (Curve::Ristretto255, Protocol::BpPlus) => {

@@ -3,7 +3,7 @@
 
 use ballistic_api::{
     prove, prove_with_rng, rewind, verify, BatchVerifier, Curve, ErrorCode, Params, Protocol,
-    Secrets, MAX_VALUES,
+    Secrets, MAX_GENERATORS, MAX_VALUES,
 };
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -289,6 +289,72 @@ fn statements_each_curve_refuses() {
         verify(&r, &Vec::<[u8; 32]>::new(), &[]).unwrap_err().code(),
         ErrorCode::InvalidArgument
     );
+}
+
+#[test]
+fn secp256k1_generator_sets() {
+    let grin = Params::new(Curve::Secp256k1, Protocol::Bp, 64);
+    let big = grin.clone().with_generators(1024);
+    let proven = prove(&big, &[7], &Secrets::default()).unwrap();
+    verify(&big, &proven.commitments, &proven.proof).unwrap();
+    // Another set is another statement: the proof does not verify over Grin's.
+    let e = verify(&grin, &proven.commitments, &proven.proof).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidProof);
+    let nonce = proven.nonce.as_ref().unwrap();
+    assert_eq!(
+        rewind(&big, &proven.commitments[0], &proven.proof, nonce, None)
+            .unwrap()
+            .value,
+        Some(7)
+    );
+    // The default set, named explicitly, is the default statement.
+    let same = prove(&grin, &[8], &Secrets::default()).unwrap();
+    verify(
+        &grin.clone().with_generators(256),
+        &same.commitments,
+        &same.proof,
+    )
+    .unwrap();
+    let mut batch = BatchVerifier::new();
+    batch.add(&big, &proven.commitments, &proven.proof).unwrap();
+    batch.add(&grin, &same.commitments, &same.proof).unwrap();
+    batch
+        .add(&grin, &proven.commitments, &proven.proof)
+        .unwrap();
+    let bad: Vec<usize> = batch.verify().iter().map(|(i, _)| *i).collect();
+    assert_eq!(bad, [2]);
+    for (params, code) in [
+        (
+            grin.clone().with_generators(1023),
+            ErrorCode::InvalidArgument,
+        ),
+        (
+            grin.clone().with_generators(126),
+            ErrorCode::InvalidArgument,
+        ),
+        (grin.clone().with_generators(0), ErrorCode::InvalidArgument),
+        (
+            grin.clone().with_generators(MAX_GENERATORS + 2),
+            ErrorCode::LimitExceeded,
+        ),
+        (
+            Params::new(Curve::Ristretto255, Protocol::Bp, 64).with_generators(256),
+            ErrorCode::InvalidArgument,
+        ),
+        (
+            Params::new(Curve::Secp256k1, Protocol::BpPlus, 64).with_generators(256),
+            ErrorCode::InvalidArgument,
+        ),
+    ] {
+        let e = prove(&params, &[1], &Secrets::default()).unwrap_err();
+        assert_eq!(e.code(), code, "{params:?}: {e}");
+        let e = verify(&params, &proven.commitments, &proven.proof).unwrap_err();
+        assert_eq!(e.code(), code, "{params:?}: {e}");
+    }
+    // 2·n·m is enough: 64 bits, 4 values, 512 generators.
+    let four = grin.clone().with_generators(512);
+    let p4 = prove(&four, &[1, 2, 3, 4], &Secrets::default()).unwrap();
+    verify(&grin, &p4.commitments, &p4.proof).unwrap();
 }
 
 #[test]

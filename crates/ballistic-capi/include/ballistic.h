@@ -121,6 +121,11 @@
 #define BALLISTIC_MAX_BATCH_PROOFS 65536
 
 /**
+ * The largest secp256k1-zkp generator set a statement may name.
+ */
+#define BALLISTIC_MAX_GENERATORS 131072
+
+/**
  * A batch verifier (opaque): proofs of any curves, protocols and statements,
  * checked together by [`ballistic_batch_verify`]. Created by
  * [`ballistic_batch_new`], released by [`ballistic_batch_free`].
@@ -281,6 +286,20 @@ int ballistic_params_set_extra_commit(struct ballistic_params *params,
  * `params` is a live handle used by no other thread during the call.
  */
 int ballistic_params_clear_extra_commit(struct ballistic_params *params);
+
+/**
+ * Sets the size of secp256k1-zkp's generator set (secp256k1 Bulletproofs only):
+ * `count` generators (`secp256k1_bulletproof_generators_create(ctx, G, count)`),
+ * even, at least `2·n·m` (`n·m` rounded up to a power of two), at most
+ * `BALLISTIC_MAX_GENERATORS`; 0 restores the default, Grin's 256 up to `n·m =
+ * 128` and `2·n·m` beyond. A proof verifies only over the set it was made with.
+ * The count is checked with the rest of the statement by every call that takes it.
+ *
+ * # Safety
+ * `params` is a live handle used by no other thread during the call.
+ */
+int ballistic_params_set_generators(struct ballistic_params *params,
+                                    size_t count);
 
 /**
  * The byte length of the proof of the statement for `m` commitments; 0 if

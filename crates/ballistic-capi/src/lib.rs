@@ -102,6 +102,8 @@ pub const BALLISTIC_MAX_DOMAIN_BYTES: usize = 1024;
 pub const BALLISTIC_MAX_EXTRA_COMMIT_BYTES: usize = 65536;
 /// The largest number of proofs one batch holds.
 pub const BALLISTIC_MAX_BATCH_PROOFS: usize = 65536;
+/// The largest secp256k1-zkp generator set a statement may name.
+pub const BALLISTIC_MAX_GENERATORS: usize = 131072;
 
 // The header's numbers are the byte-level API's.
 const _: () = {
@@ -124,6 +126,7 @@ const _: () = {
     assert!(BALLISTIC_MAX_DOMAIN_BYTES == ballistic_api::MAX_DOMAIN_BYTES);
     assert!(BALLISTIC_MAX_EXTRA_COMMIT_BYTES == ballistic_api::MAX_EXTRA_COMMIT_BYTES);
     assert!(BALLISTIC_MAX_BATCH_PROOFS == ballistic_api::MAX_BATCH_PROOFS);
+    assert!(BALLISTIC_MAX_GENERATORS == ballistic_api::MAX_GENERATORS);
 };
 
 /// A statement (opaque): curve, protocol, bit width or range, transcript label,
@@ -625,6 +628,27 @@ pub unsafe extern "C" fn ballistic_params_clear_extra_commit(
     status(|| {
         // SAFETY: the caller's obligations.
         unsafe { params_mut(params) }?.extra_commit = None;
+        Ok(())
+    })
+}
+
+/// Sets the size of secp256k1-zkp's generator set (secp256k1 Bulletproofs only):
+/// `count` generators (`secp256k1_bulletproof_generators_create(ctx, G, count)`),
+/// even, at least `2·n·m` (`n·m` rounded up to a power of two), at most
+/// `BALLISTIC_MAX_GENERATORS`; 0 restores the default, Grin's 256 up to `n·m =
+/// 128` and `2·n·m` beyond. A proof verifies only over the set it was made with.
+/// The count is checked with the rest of the statement by every call that takes it.
+///
+/// # Safety
+/// `params` is a live handle used by no other thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_params_set_generators(
+    params: *mut ballistic_params,
+    count: usize,
+) -> c_int {
+    status(|| {
+        // SAFETY: the caller's obligations.
+        unsafe { params_mut(params) }?.generators = (count != 0).then_some(count);
         Ok(())
     })
 }

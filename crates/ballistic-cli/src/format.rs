@@ -251,6 +251,8 @@ impl ProofFile {
                 .map(String::into_bytes)
                 .unwrap_or_default(),
             extra_commit: self.extra_commit.clone(),
+            // Proof files use the set the shape derives (Grin's up to n·m = 128).
+            generators: None,
         }
     }
 

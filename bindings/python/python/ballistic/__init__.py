@@ -73,6 +73,7 @@ __all__ = [
     "MAX_BATCH_PROOFS",
     "MAX_DOMAIN_BYTES",
     "MAX_EXTRA_COMMIT_BYTES",
+    "MAX_GENERATORS",
     "MAX_LABELS",
     "MAX_EXTENSION_DEGREE",
     "ristretto",
@@ -87,6 +88,8 @@ MAX_BATCH_PROOFS: int = _native.MAX_BATCH_PROOFS
 MAX_DOMAIN_BYTES: int = _native.MAX_DOMAIN_BYTES
 #: The longest secp256k1-zkp extra commitment, in bytes.
 MAX_EXTRA_COMMIT_BYTES: int = _native.MAX_EXTRA_COMMIT_BYTES
+#: The largest secp256k1-zkp generator set a statement may name (``generators``).
+MAX_GENERATORS: int = _native.MAX_GENERATORS
 #: The most distinct transcript labels one process may use (each is kept for the
 #: life of the process).
 MAX_LABELS: int = _native.MAX_LABELS

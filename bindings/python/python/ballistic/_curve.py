@@ -35,6 +35,7 @@ def prove(
     rewindable: bool,
     nonce: Optional[Bytes],
     extra_commit: Optional[Bytes],
+    generators: Optional[int] = None,
 ) -> Proof:
     if not isinstance(rewindable, bool):
         raise TypeError(f"rewindable must be a bool, not {type(rewindable).__name__}")
@@ -52,6 +53,7 @@ def prove(
         blindings,
         rewindable,
         nonce,
+        generators,
     )
     if range is not None:
         a, b = range
@@ -70,6 +72,7 @@ def prove(
         extension_degree=extension_degree,
         min_values=list(min_values) if min_values is not None else None,
         extra_commit=bytes(extra_commit) if extra_commit is not None else None,
+        generators=generators,
     )
 
 
@@ -83,6 +86,7 @@ def batch_item(
     extension_degree: int,
     min_values: Optional[Sequence[int]],
     extra_commit: Optional[Bytes],
+    generators: Optional[int] = None,
 ) -> Tuple[Any, ...]:
     """The native batch tuple of a :class:`Proof` (its own statement) or of a
     ``(proof, commitments)`` pair (the statement given)."""
@@ -106,6 +110,7 @@ def batch_item(
         extension_degree,
         min_values,
         extra_commit,
+        generators,
     )
 
 
@@ -125,6 +130,7 @@ def rewind(
     min_values: Optional[Sequence[int]],
     value: Optional[int],
     extra_commit: Optional[Bytes],
+    generators: Optional[int] = None,
 ) -> Rewound:
     return _rewound(
         _native.rewind(
@@ -139,5 +145,6 @@ def rewind(
             min_values,
             extra_commit,
             value,
+            generators,
         )
     )

@@ -19,12 +19,14 @@ _BatchItem = Tuple[
     int,
     Optional[Sequence[int]],
     Optional[_Bytes],
+    Optional[int],
 ]
 
 MAX_VALUES: int
 MAX_BATCH_PROOFS: int
 MAX_DOMAIN_BYTES: int
 MAX_EXTRA_COMMIT_BYTES: int
+MAX_GENERATORS: int
 MAX_LABELS: int
 SCALAR_BYTES: int
 MESSAGE_BYTES: int
@@ -43,6 +45,7 @@ def prove(
     blindings: Optional[Iterable[_Bytes]],
     rewindable: bool,
     nonce: Optional[_Bytes],
+    generators: Optional[int] = None,
 ) -> Tuple[bytes, List[bytes], List[bytes], Optional[bytes]]:
     """A new proof: ``(proof, commitments, blindings, nonce)``."""
 
@@ -57,6 +60,7 @@ def verify(
     extension_degree: int,
     min_values: Optional[Iterable[int]],
     extra_commit: Optional[_Bytes],
+    generators: Optional[int] = None,
 ) -> None:
     """``None``, or raises the error of the proof."""
 
@@ -75,5 +79,6 @@ def rewind(
     min_values: Optional[Iterable[int]],
     extra_commit: Optional[_Bytes],
     value: Optional[int],
+    generators: Optional[int] = None,
 ) -> Tuple[Optional[int], List[bytes], Optional[bytes]]:
     """What the nonce recovered: ``(value, blindings, message)``."""

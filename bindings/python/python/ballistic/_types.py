@@ -40,6 +40,7 @@ class Proof:
     extension_degree: int = 1
     min_values: Optional[List[int]] = None
     extra_commit: Optional[bytes] = None
+    generators: Optional[int] = None
 
     def verify(self) -> None:
         """Verifies the proof against its own statement and commitments; returns
@@ -56,6 +57,7 @@ class Proof:
             self.extension_degree,
             self.min_values,
             self.extra_commit,
+            self.generators,
         )
 
     def rewind(
@@ -85,6 +87,7 @@ class Proof:
                 self.min_values,
                 self.extra_commit,
                 value,
+                self.generators,
             )
         )
 
@@ -100,6 +103,7 @@ class Proof:
             self.extension_degree,
             self.min_values,
             self.extra_commit,
+            self.generators,
         )
 
 

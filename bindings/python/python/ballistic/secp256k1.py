@@ -10,7 +10,9 @@ x-coordinate), blindings and nonces 32-byte big-endian canonical scalars.
   context with secp256k1-zkp's ``extra_commit`` instead (``b""`` differs from
   ``None``). Every proof that is not a range proof is rewindable: its ``nonce``
   (returned in :attr:`ballistic.Proof.nonce`, or given) recovers value, blinding
-  and message with :func:`rewind`.
+  and message with :func:`rewind`. ``generators`` names secp256k1-zkp's generator
+  set (default: Grin's 256 up to ``n·m = 128``, ``2·n·m`` beyond); a proof
+  verifies only over the set it was made with.
 * Bulletproofs+: any bit width in ``1..=64`` and number of values, the transcript
   label ``domain`` (default ``DEFAULT_DOMAIN``), ``extension_degree`` and
   ``min_values``, as on ristretto255.
@@ -61,13 +63,16 @@ def prove(
     rewindable: bool = False,
     nonce: Optional[_Bytes] = None,
     extra_commit: Optional[_Bytes] = None,
+    generators: Optional[int] = None,
 ) -> Proof:
     """Proves that every value lies in ``[0, 2**bits)`` (Bulletproofs+ with
     ``min_values``: ``[o_j, o_j + 2**bits)``), or with ``range=(a, b)`` that the
     one value lies in ``[a, b]``.
 
     The arguments are those of :func:`ballistic.ristretto.prove`, with
-    ``extra_commit`` for Bulletproofs and ``domain`` for Bulletproofs+ only.
+    ``extra_commit`` and ``generators`` (the size of secp256k1-zkp's generator
+    set: even, at least ``2·n·m``, at most ``ballistic.MAX_GENERATORS``; ``None``:
+    derived from the shape) for Bulletproofs and ``domain`` for Bulletproofs+ only.
     ``rewindable`` is for Bulletproofs+ (a Bulletproofs proof that is not a range
     proof always has a ``nonce``); ``nonce`` fixes the rewind nonce (Bulletproofs)
     or seed nonce (Bulletproofs+). Never reuse a nonce.
@@ -88,6 +93,7 @@ def prove(
         rewindable,
         nonce,
         extra_commit,
+        generators,
     )
 
 
@@ -102,12 +108,13 @@ def verify(
     extension_degree: int = 1,
     min_values: Optional[Sequence[int]] = None,
     extra_commit: Optional[_Bytes] = None,
+    generators: Optional[int] = None,
 ) -> None:
     """Verifies ``proof`` about ``commitments`` for the statement (the keywords of
     :func:`prove`); returns ``None`` or raises as
     :func:`ballistic.ristretto.verify`. The generator set (Grin's 256 up to two
-    64-bit values, else secp256k1-zkp's ``2·n·m``) follows from the shape. The GIL
-    is released while the proof is checked.
+    64-bit values, else secp256k1-zkp's ``2·n·m``) follows from the shape unless
+    ``generators`` names it. The GIL is released while the proof is checked.
     """
     _native.verify(
         CURVE,
@@ -120,6 +127,7 @@ def verify(
         extension_degree,
         min_values,
         extra_commit,
+        generators,
     )
 
 
@@ -133,6 +141,7 @@ def verify_batch(
     extension_degree: int = 1,
     min_values: Optional[Sequence[int]] = None,
     extra_commit: Optional[_Bytes] = None,
+    generators: Optional[int] = None,
 ) -> List[int]:
     """Verifies many proofs at once and returns the indices of the invalid ones, as
     :func:`ballistic.ristretto.verify_batch` (``(proof, commitments)`` pairs take
@@ -148,6 +157,7 @@ def verify_batch(
             extension_degree,
             min_values,
             extra_commit,
+            generators,
         )
         for item in items
     )
@@ -165,6 +175,7 @@ def rewind(
     min_values: Optional[Sequence[int]] = None,
     value: Optional[int] = None,
     extra_commit: Optional[_Bytes] = None,
+    generators: Optional[int] = None,
 ) -> Rewound:
     """Recovers the opening of a one-value proof about ``commitment`` with its
     ``nonce``, as :func:`ballistic.ristretto.rewind` (Bulletproofs: the statement's
@@ -181,4 +192,5 @@ def rewind(
         min_values,
         value,
         extra_commit,
+        generators,
     )
