@@ -45,6 +45,13 @@ fuzz_target!(|data: &[u8]| {
     if byte(5) & 8 != 0 {
         params.extra_commit = Some(take(&mut data, usize::from(byte(7) % 16)).to_vec());
     }
+    if byte(5) & 16 != 0 {
+        // secp256k1-zkp generator sets around the valid sizes (even, >= 2·n·m,
+        // <= MAX_GENERATORS), small enough to derive within a run.
+        const COUNTS: [usize; 10] =
+            [0, 1, 2, 126, 128, 256, 257, 512, 1024, ballistic_api::MAX_GENERATORS + 2];
+        params.generators = Some(COUNTS[usize::from(byte(3) >> 3) % COUNTS.len()]);
+    }
     let point = curve.commitment_bytes();
     let commitments: Vec<Vec<u8>> = (0..m).map(|_| take(&mut data, point).to_vec()).collect();
     let proof = data;
