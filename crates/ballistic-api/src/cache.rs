@@ -96,8 +96,8 @@ static ZKP_SETS: Mutex<ZkpSets> = Mutex::new(ZkpSets {
     others: Vec::new(),
 });
 
-/// secp256k1-zkp's generator set of `count` generators
-/// ([`crate::secp256k1_generator_count`] of the shape).
+/// secp256k1-zkp's generator set of `count` generators (a statement's
+/// [`crate::Params::generator_count`], checked against [`crate::MAX_GENERATORS`]).
 pub(crate) fn zkp_gens(count: usize) -> Arc<BulletproofGens<Secp256k1>> {
     let grin = count == ballistic::secp256k1::GRIN_GENERATORS;
     {

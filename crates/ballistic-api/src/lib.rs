@@ -39,9 +39,9 @@
 //!
 //! * generators: one set per curve for the party layout, grown to the largest number
 //!   of values asked for (at most [`MAX_VALUES`]; 21 MiB on ristretto255), and on
-//!   secp256k1 Grin's 256 plus at most [`ZKP_SETS_CACHED`] larger secp256k1-zkp sets
-//!   (least recently used evicted); each set's verifier tables within
-//!   [`TABLE_BUDGET`];
+//!   secp256k1 Grin's 256 plus at most [`ZKP_SETS_CACHED`] other secp256k1-zkp sets
+//!   (least recently used evicted; at most [`MAX_GENERATORS`] generators each); each
+//!   set's verifier tables within [`TABLE_BUDGET`];
 //! * Bulletproofs+ bases: one per extension degree and curve (at most 12);
 //! * transcript labels: Merlin takes `&'static` labels, so each distinct label is
 //!   stored once for the life of the process, at most [`MAX_LABELS`] of at most
