@@ -21,7 +21,7 @@ for target in "${TARGETS[@]}"; do
     exit 1
   fi
   note="${flags[*]}"
-  backend=$(grep -o 'lane backend [A-Za-z0-9]*' "$log" | head -1 || true)
+  backend=$(grep -o 'lane backends \[[A-Za-z0-9, ]*\]' "$log" | head -1 || true)
   if [ -n "$backend" ]; then note="$note; ristretto255 $backend"; fi
   echo "fuzz: $target: $(executions "$log") executions in ${secs}s, no crash ($note)"
   rm -rf "$corpus" "$log"

@@ -3,7 +3,8 @@
 # Two modes: `smoke` (run.sh, CI: short runs, as few builds as possible) and
 # `campaign` (campaign.sh: executions count). msm and verify always run under
 # AddressSanitizer: they exercise the unsafe SIMD field code (the ristretto255 lane
-# backends, chosen at run time: AVX2 on x86-64; msm prints the one it runs). In
+# backends: msm checks every one the CPU has and prints them; the others run on the
+# one chosen at run time: IFMA, else AVX2, on x86-64). In
 # smoke mode every target with debug assertions does too, so that CI builds two
 # configurations, not three; in campaign mode the others run without a sanitizer
 # (safe Rust, or the C library, which is not instrumented) for 2-3× the

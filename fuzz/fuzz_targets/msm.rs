@@ -3,27 +3,31 @@
 //! Input: up to 64 pairs of (32-byte scalar seed, 1-byte point selector), edge values
 //! included. The oracle is curve25519-dalek's own arithmetic: a naive sum of its
 //! single scalar multiplications. (Sizes up to 300 and 2^k±1 are covered by
-//! `tests/msm.rs`.) The lane-parallel paths run on the SIMD field backend the CPU
-//! offers (AVX2 by default on x86-64); run.sh runs this target under
-//! AddressSanitizer.
+//! `tests/msm.rs`.) The lane-parallel paths run on every ristretto255 backend the
+//! CPU has (IFMA, AVX2, portable), each forced in turn; run.sh runs this target
+//! under AddressSanitizer.
 #![no_main]
 use ballistic::curve::ristretto::{Point as RistrettoPoint, Ristretto};
 use ballistic::curve::Curve;
-use ballistic::ristretto::Scalar;
+use ballistic::ristretto::{force_backend, Backend, Scalar};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
 static POINTS: OnceLock<Vec<RistrettoPoint>> = OnceLock::new();
 
+/// The backends this CPU runs (every one is checked on every input).
+fn backends() -> Vec<Backend> {
+    [Backend::Ifma, Backend::Avx2, Backend::Portable]
+        .into_iter()
+        .filter(|b| b.available())
+        .collect()
+}
+
 fuzz_target!(|data: &[u8]| {
     // A small pool with edge points: identity, P and −P, duplicates.
     let pool = POINTS.get_or_init(|| {
-        // Which field backend the lane-parallel MSMs run on (AVX2 on an x86-64 CPU
-        // that has it; IFMA only in builds with the target feature): run.sh prints it.
-        eprintln!(
-            "msm: ristretto255 lane backend {:?}",
-            ballistic::curve::ristretto::lanes::backend()
-        );
+        // Which field backends the lane-parallel MSMs run on: run.sh prints them.
+        eprintln!("msm: ristretto255 lane backends {:?}", backends());
         let mut v = Ristretto::generator_chain(b"fuzz msm", 6);
         v.push(Ristretto::identity());
         v.push(-v[0]);
@@ -54,15 +58,19 @@ fuzz_target!(|data: &[u8]| {
         naive,
         "single multiplications"
     );
-    assert_eq!(Ristretto::multiscalar_mul(&scalars, &points), naive, "constant-time MSM");
-    assert_eq!(Ristretto::vartime_multiscalar_mul(&scalars, &points), naive, "vartime MSM");
-    let pre = Ristretto::precompute(&points);
-    assert_eq!(Ristretto::vartime_precomputed_mul(&pre, &scalars, &[], &[]), naive, "precomputed MSM");
-    // Split between static and dynamic parts.
-    let k = scalars.len() / 2;
-    assert_eq!(
-        Ristretto::vartime_precomputed_mul(&pre, &scalars[..k], &scalars[k..], &points[k..]),
-        naive,
-        "mixed precomputed MSM"
-    );
+    for backend in backends() {
+        force_backend(Some(backend));
+        assert_eq!(Ristretto::multiscalar_mul(&scalars, &points), naive, "constant-time MSM, {backend:?}");
+        assert_eq!(Ristretto::vartime_multiscalar_mul(&scalars, &points), naive, "vartime MSM, {backend:?}");
+        let pre = Ristretto::precompute(&points);
+        assert_eq!(Ristretto::vartime_precomputed_mul(&pre, &scalars, &[], &[]), naive, "precomputed MSM, {backend:?}");
+        // Split between static and dynamic parts.
+        let k = scalars.len() / 2;
+        assert_eq!(
+            Ristretto::vartime_precomputed_mul(&pre, &scalars[..k], &scalars[k..], &points[k..]),
+            naive,
+            "mixed precomputed MSM, {backend:?}"
+        );
+    }
+    force_backend(None);
 });

@@ -218,8 +218,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "ballistic bench: ristretto255 and secp256k1 (Grin's format), median of {runs} runs, \
-         fresh inputs every run{}",
+        "ballistic bench: ristretto255 ({} backend, {} lanes; BALLISTIC_BACKEND=avx2|ifma|portable \
+         to choose) and secp256k1 (Grin's format), median of {runs} runs, fresh inputs every run{}",
+        ballistic::ristretto::backend().name(),
+        ballistic::ristretto::backend().lanes(),
         if cfg!(debug_assertions) {
             " (debug build: use --release)"
         } else {

@@ -31,6 +31,7 @@
 //! # Ok::<(), ballistic::ProofError>(())
 //! ```
 
+pub use crate::curve::ristretto::lanes::{backend, force_backend, Backend};
 pub use crate::curve::ristretto::Ristretto;
 pub use crate::errors::ProofError;
 pub use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};

@@ -20,6 +20,10 @@
 
 fn main() {
     println!("target_arch: {}", std::env::consts::ARCH);
+    println!(
+        "ballistic ristretto255 backend (chosen at run time): {}",
+        ballistic::ristretto::backend().name()
+    );
 
     #[cfg(target_arch = "x86_64")]
     {

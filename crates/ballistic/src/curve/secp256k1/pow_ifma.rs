@@ -28,10 +28,7 @@
 //! `#[target_feature]` functions (the compiler checks that they are called only from
 //! code with the features), inlined into the entry. `F8`'s `SqrtChain` methods,
 //! which as trait methods cannot carry the attribute, call them in `unsafe` blocks:
-//! an `F8` is only ever made inside the entry. Unlike the ristretto255 lanes (whose
-//! IFMA build is a compile-time choice, matching curve25519-dalek's so that the
-//! benchmarks compare like with like), this serves the comparison with the C
-//! library, which has no vector backend: every program on such a CPU gets it.
+//! an `F8` is only ever made inside the entry.
 
 #![allow(unsafe_code)]
 
@@ -40,11 +37,9 @@ use core::arch::x86_64::__m512i;
 use super::field::{C, W};
 use super::pow::{pow_sqrt, SqrtChain};
 
-cpufeatures::new!(ifma_cpuid, "avx512f", "avx512ifma");
-
 /// Whether this machine runs [`sqrt8`].
 pub fn available() -> bool {
-    ifma_cpuid::get()
+    crate::curve::ifma_ops::available()
 }
 
 use crate::curve::ifma_ops as v;

@@ -600,28 +600,12 @@ mod tests {
         }
     }
 
+    /// Decompression, tables, the group law and the MSMs on every backend this
+    /// machine has, each run through its entry (the vector ones through their
+    /// `#[target_feature]` functions, in every build); a missing one is skipped.
     #[test]
-    fn portable_backend() {
-        check_backend::<Fe>();
-        check_msm::<Fe>();
-    }
-
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512ifma"))]
-    #[test]
-    fn ifma_backend() {
-        check_backend::<super::super::lanes::ifma::F8>();
-        check_msm::<super::super::lanes::ifma::F8>();
-    }
-
-    /// The AVX2 backend, run through its `#[target_feature]` entry (skipped on
-    /// machines without AVX2).
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn avx2_backend() {
-        use super::super::lanes::{avx2, dispatch_with, Backend, LaneTask};
-        if !avx2::available() {
-            return;
-        }
+    fn every_backend() {
+        use super::super::lanes::{dispatch_with, Backend, LaneTask};
         struct Check;
         impl LaneTask for Check {
             type Output = usize;
@@ -631,6 +615,14 @@ mod tests {
                 F::L
             }
         }
-        assert_eq!(dispatch_with(Backend::Avx2, Check), 4);
+        for backend in [Backend::Ifma, Backend::Avx2, Backend::Portable] {
+            if backend.available() {
+                assert_eq!(
+                    dispatch_with(backend, Check),
+                    backend.lanes(),
+                    "{backend:?}"
+                );
+            }
+        }
     }
 }

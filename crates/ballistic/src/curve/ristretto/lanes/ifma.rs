@@ -15,16 +15,25 @@
 //!
 //! **Additions** and subtractions (`a + 2p − b`) are followed by the same parallel
 //! carry, so every value stays a valid multiplication input (`< 2^52` per limb).
+//! A subtrahend must be below `2p` limb by limb (`2^52 − 38`): every result here
+//! is (`< 2^51 + 2^15`), and [`FeLanes::splat`] and [`FeLanes::from_fn`] weakly
+//! reduce the serial elements they take (any limbs below `2^64` become limbs below
+//! `2^51 + 2^18`).
 
 //!
-//! **Target features.** This module is compiled only when the build enables
-//! `avx512ifma` (which implies `avx512f`): `cfg` on its declaration in `lanes`, so
-//! every CPU that runs it has both. The intrinsic wrappers of `ifma_ops` are
-//! `#[target_feature]` functions, which only functions carrying the attribute may
-//! call without `unsafe`, even in such a build. The functions below stay
-//! `#[inline(always)]` without it (the `FeLanes` methods cannot carry it, and the
-//! helpers keep the inlining they had), so each calls the wrappers in one `unsafe`
-//! block whose argument is the build's features.
+//! **Target features.** The module is compiled into every x86-64 build; [`run`]
+//! enters a `#[target_feature(enable = "avx512f,avx512ifma")]` function after the
+//! run-time check [`available`], and the task is compiled inside it. The intrinsic
+//! wrappers of `ifma_ops` are `#[target_feature]` functions, which only functions
+//! carrying the attribute may call without `unsafe`. The `FeLanes` methods cannot
+//! carry it (trait methods), so they and the helpers below are `#[inline(always)]`
+//! and call the wrappers in `unsafe` blocks whose argument is that an `F8` exists:
+//! its constructors ([`FeLanes::splat`], [`FeLanes::from_fn`],
+//! [`FeLanes::gather_niels`]) check [`available`] first (a cached load, free in a
+//! build that enables the features), and every other `F8` is computed from one. As
+//! with AVX2, everything between the entry and the field operations must be
+//! `#[inline(always)]`, or it is compiled without the features and each intrinsic
+//! becomes a call (much slower, still correct).
 
 #![allow(unsafe_code)]
 
@@ -38,37 +47,54 @@ const MASK51: i64 = (1 << 51) - 1;
 
 use crate::curve::ifma_ops as v;
 
-/// `a`, hidden from the optimiser: an empty `asm!` that claims to modify it. It
-/// keeps LLVM from fusing `(x << 4) + (x << 1) + x` into `vpmullq` (3 µops on
-/// port 0, 15 cycles of latency), which it otherwise does for `19·x`.
-#[inline(always)]
-fn opaque(mut a: __m512i) -> __m512i {
-    // SAFETY: an empty instruction sequence that only claims to modify `a`.
-    unsafe {
-        core::arch::asm!(
-            "/* {a} */",
-            a = inout(zmm_reg) a,
-            options(pure, nomem, nostack, preserves_flags),
-        );
-    }
-    a
-}
-
 /// Eight field elements, one per lane.
 #[derive(Clone, Copy)]
 pub struct F8([__m512i; 5]);
 
-/// Runs a task with eight IFMA lanes (the build enables the target feature).
+pub use crate::curve::ifma_ops::available;
+
+/// Runs a task with eight IFMA lanes.
+///
+/// # Panics
+/// If this machine lacks `avx512f` or `avx512ifma` ([`available`]).
 pub fn run<T: LaneTask>(task: T) -> T::Output {
+    check();
+    // SAFETY: `check` found both features on this machine.
+    unsafe { run_ifma(task) }
+}
+
+/// The task compiled with the features enabled, so that the `#[inline(always)]`
+/// arithmetic of [`F8`] inlines its intrinsics.
+///
+/// # Safety
+/// The CPU must have `avx512f` and `avx512ifma`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn run_ifma<T: LaneTask>(task: T) -> T::Output {
     super::align_frame();
     task.run::<F8>()
+}
+
+/// Panics unless this machine has the features; every `F8` constructor calls it
+/// first.
+#[inline(always)]
+fn check() {
+    if !available() {
+        no_ifma();
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[allow(clippy::panic)]
+fn no_ifma() -> ! {
+    panic!("ballistic: the IFMA backend used on a machine without AVX-512 IFMA")
 }
 
 /// One parallel carry: limb `k` keeps its low 51 bits plus the carry of limb `k−1`;
 /// the carry of limb 4 comes back into limb 0 times 19.
 #[inline(always)]
 fn carry(r: [__m512i; 5]) -> F8 {
-    // SAFETY: the build enables the features (see the module documentation).
+    // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
     unsafe {
         let mask = v::splat(MASK51);
         let c: [__m512i; 5] = core::array::from_fn(|k| v::shr::<51>(r[k]));
@@ -87,11 +113,11 @@ fn carry(r: [__m512i; 5]) -> F8 {
 
 #[inline(always)]
 fn times19(x: __m512i) -> __m512i {
-    // SAFETY: the build enables the features (see the module documentation).
+    // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
     unsafe {
         // `16·x` is hidden from the optimiser (see `v::opaque`): otherwise the sum is
         // recognised as `19·x` and becomes `vpmullq`.
-        v::add(v::add(opaque(v::shl::<4>(x)), v::shl::<1>(x)), x)
+        v::add(v::add(v::opaque(v::shl::<4>(x)), v::shl::<1>(x)), x)
     }
 }
 
@@ -100,7 +126,7 @@ fn times19(x: __m512i) -> __m512i {
 /// position).
 #[inline(always)]
 fn reduce_products(lo: &[__m512i; 9], hi: &[__m512i; 9]) -> F8 {
-    // SAFETY: the build enables the features (see the module documentation).
+    // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
     unsafe {
         let z = v::zero();
         let c: [__m512i; 10] = core::array::from_fn(|k| {
@@ -115,7 +141,7 @@ fn reduce_products(lo: &[__m512i; 9], hi: &[__m512i; 9]) -> F8 {
 /// Columns `c_0..c_9` → reduced limbs.
 #[inline(always)]
 fn reduce_columns(c: [__m512i; 10]) -> F8 {
-    // SAFETY: the build enables the features (see the module documentation).
+    // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
     unsafe {
         let r: [__m512i; 5] = core::array::from_fn(|k| v::add(c[k], times19(c[k + 5])));
         carry(r)
@@ -127,15 +153,19 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn splat(f: &Fe) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        check();
+        let f = f.weak_reduce();
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe { F8(core::array::from_fn(|i| v::splat(f.0[i] as i64))) }
     }
 
     #[inline(always)]
     fn from_fn<G: FnMut(usize) -> Fe>(g: G) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        check();
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
-            let fes: [Fe; 8] = core::array::from_fn(g);
+            let mut g = g;
+            let fes: [Fe; 8] = core::array::from_fn(|l| g(l).weak_reduce());
             F8(core::array::from_fn(|i| {
                 v::from_array(core::array::from_fn(|l| fes[l].0[i]))
             }))
@@ -144,13 +174,13 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn lane(&self, l: usize) -> Fe {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe { Fe(core::array::from_fn(|i| v::to_array(self.0[i])[l & 7])) }
     }
 
     #[inline(always)]
     fn lanes(&self) -> [Fe; 8] {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
             let limbs: [[u64; 8]; 5] = core::array::from_fn(|i| v::to_array(self.0[i]));
             core::array::from_fn(|l| Fe(core::array::from_fn(|i| limbs[i][l])))
@@ -159,13 +189,13 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn add(&self, b: &F8) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe { carry(core::array::from_fn(|i| v::add(self.0[i], b.0[i]))) }
     }
 
     #[inline(always)]
     fn sub(&self, b: &F8) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
             // 2p in limbs: 2^52 − 38, then 2^52 − 2.
             let p2_0 = v::splat((1 << 52) - 38);
@@ -179,13 +209,13 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn neg(&self) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe { F8([v::zero(); 5]).sub(self) }
     }
 
     #[inline(always)]
     fn mul(&self, b: &F8) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
             let (a, b) = (&self.0, &b.0);
             let z = v::zero();
@@ -203,7 +233,7 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn square(&self) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
             let a = &self.0;
             let z = v::zero();
@@ -228,7 +258,8 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn gather_niels(e: &[&AffineNiels; 8]) -> [F8; 3] {
-        // SAFETY: the build enables the features (see the module documentation).
+        check();
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
             // Each entry is `#[repr(C)]` 15 consecutive `u64` (and a padding word, never
             // read): load it as two rows, one per cache line (words 0..8 and, masked,
@@ -255,7 +286,7 @@ impl FeLanes for F8 {
 
     #[inline(always)]
     fn select(&self, b: &F8, mask: u32) -> F8 {
-        // SAFETY: the build enables the features (see the module documentation).
+        // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
             let k = mask as __mmask8;
             F8(core::array::from_fn(|i| v::blend(k, self.0[i], b.0[i])))
