@@ -17,7 +17,7 @@ static POINTS: OnceLock<Vec<RistrettoPoint>> = OnceLock::new();
 
 /// The backends this CPU runs (every one is checked on every input).
 fn backends() -> Vec<Backend> {
-    [Backend::Ifma, Backend::Avx2, Backend::Portable]
+    Backend::ALL
         .into_iter()
         .filter(|b| b.available())
         .collect()

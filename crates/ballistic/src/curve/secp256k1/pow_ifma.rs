@@ -37,10 +37,8 @@ use core::arch::x86_64::__m512i;
 use super::field::{C, W};
 use super::pow::{pow_sqrt, SqrtChain};
 
-/// Whether this machine runs [`sqrt8`].
-pub fn available() -> bool {
-    crate::curve::ifma_ops::available()
-}
+/// Whether this machine runs [`sqrt8`] (`avx512f` and `avx512ifma`).
+pub use crate::curve::ifma_ops::available;
 
 use crate::curve::ifma_ops as v;
 

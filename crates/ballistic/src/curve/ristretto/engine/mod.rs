@@ -615,7 +615,7 @@ mod tests {
                 F::L
             }
         }
-        for backend in [Backend::Ifma, Backend::Avx2, Backend::Portable] {
+        for backend in Backend::ALL {
             if backend.available() {
                 assert_eq!(
                     dispatch_with(backend, Check),

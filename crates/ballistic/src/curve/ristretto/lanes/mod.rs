@@ -206,6 +206,15 @@ pub enum Backend {
 cpufeatures::new!(avx2_cpuid, "avx2");
 
 impl Backend {
+    /// Every backend, widest first: the order in which [`backend`] tries them.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::Backend;
+    /// assert_eq!(Backend::ALL[0].lanes(), 8);
+    /// ```
+    pub const ALL: [Backend; 3] = [Backend::Ifma, Backend::Avx2, Backend::Portable];
+
     /// Field elements per vector: 8, 4 or 1.
     ///
     /// # Example
@@ -253,7 +262,7 @@ impl Backend {
     /// assert_eq!(Backend::from_name("neon"), None);
     /// ```
     pub fn from_name(s: &str) -> Option<Backend> {
-        [Backend::Ifma, Backend::Avx2, Backend::Portable]
+        Backend::ALL
             .into_iter()
             .find(|b| b.name().eq_ignore_ascii_case(s))
     }
@@ -283,7 +292,7 @@ impl Backend {
 
 /// The widest backend this machine runs.
 fn best() -> Backend {
-    [Backend::Ifma, Backend::Avx2]
+    Backend::ALL
         .into_iter()
         .find(|b| b.available())
         .unwrap_or(Backend::Portable)
@@ -333,7 +342,7 @@ pub fn backend() -> Backend {
             Err(current) => current,
         };
     }
-    [Backend::Ifma, Backend::Avx2, Backend::Portable]
+    Backend::ALL
         .into_iter()
         .find(|b| b.code() == code && b.available())
         .unwrap_or_else(best)
@@ -514,7 +523,7 @@ mod tests {
     /// machine lacks is skipped, and the test says which ran).
     #[test]
     fn every_backend_matches_the_portable_field() {
-        for backend in [Backend::Ifma, Backend::Avx2, Backend::Portable] {
+        for backend in Backend::ALL {
             if !backend.available() {
                 std::eprintln!("{backend:?}: not on this machine, skipped");
                 continue;
@@ -539,7 +548,7 @@ mod tests {
             default,
             wanted.filter(|b| b.available()).unwrap_or_else(best)
         );
-        for b in [Backend::Ifma, Backend::Avx2, Backend::Portable] {
+        for b in Backend::ALL {
             let ran = force_backend(Some(b));
             assert_eq!(ran == b, b.available(), "{b:?}");
             assert_eq!(backend(), ran);
@@ -570,7 +579,7 @@ mod tests {
         sets.push([last; 8]);
         sets.push(core::array::from_fn(|l| last - l));
         sets.push(core::array::from_fn(|l| l));
-        for backend in [Backend::Ifma, Backend::Avx2, Backend::Portable] {
+        for backend in Backend::ALL {
             // The backend that actually ran (dispatch falls back to the portable one
             // when a backend is not in this build or on this machine).
             let ran = if backend.available() {
