@@ -5,12 +5,12 @@
 # AddressSanitizer: they exercise the unsafe SIMD field code (the ristretto255 lane
 # backends: msm checks every one the CPU has and prints them; the others run on the
 # one chosen at run time: IFMA, else AVX2, on x86-64). In
-# smoke mode every target with debug assertions does too, so that CI builds two
-# configurations, not three; in campaign mode the others run without a sanitizer
-# (safe Rust, or the C library, which is not instrumented) for 2-3× the
-# executions. ASan builds have their own target directory. msm_secp256k1 and
-# diff_zkp build without debug assertions (-O): k256's magnitude checks would cost
-# them ~3× and ~1.7× the executions (they run in the debug unit tests).
+# smoke mode every target does too, so that CI builds one configuration; in
+# campaign mode the others run without a sanitizer (safe Rust, or the C library,
+# which is not instrumented) for 2-3× the executions. ASan builds have their own
+# target directory. In campaign mode msm_secp256k1 and diff_zkp build without
+# debug assertions (-O): k256's magnitude checks would cost them ~3× and ~1.7× the
+# executions (they run in the debug unit tests).
 # Fastest first (executions per second), which campaign.sh relies on.
 TARGETS=(decode proof_file circuit_file api verify zkp msm_secp256k1 batch diff_dalek bp_plus msm diff_zkp r1cs)
 
@@ -18,16 +18,14 @@ TARGETS=(decode proof_file circuit_file api verify zkp msm_secp256k1 batch diff_
 # one per line.
 target_flags() {
   local asan=(--sanitizer address --target-dir target/asan)
+  if [ "$2" = smoke ]; then
+    printf '%s\n' "${asan[@]}"
+    return
+  fi
   case "$1" in
     msm_secp256k1 | diff_zkp) printf '%s\n' -O --sanitizer none ;;
     msm | verify) printf '%s\n' "${asan[@]}" ;;
-    *)
-      if [ "$2" = smoke ]; then
-        printf '%s\n' "${asan[@]}"
-      else
-        printf '%s\n' --sanitizer none
-      fi
-      ;;
+    *) printf '%s\n' --sanitizer none ;;
   esac
 }
 
