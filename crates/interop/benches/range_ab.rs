@@ -2,7 +2,7 @@
 //! on ristretto255, for both protocols (the target: an `[a, b]` proof costs at most
 //! 1.1× the two-value proof).
 //!
-//! For `k ∈ {16, 64}` a pool of `POOL` inputs is built once, untimed, and cycled so
+//! For `k ∈ {8, 16, 64}` a pool of `POOL` inputs is built once, untimed, and cycled so
 //! that no iteration repeats the one before it: a range `[a, b]` with
 //! `range_bits(a, b) = k`, a value in it and a random blinding (masks), and for the
 //! two-value proof two random `k`-bit values with random blindings.
@@ -26,7 +26,7 @@ use interop::{random_scalar, random_value};
 use rand::Rng;
 
 const LABEL: &[u8] = b"ballistic interop [a, b] benchmark";
-const WIDTHS: [usize; 2] = [16, 64];
+const WIDTHS: [usize; 3] = [8, 16, 64];
 const POOL: usize = 8;
 
 /// One input: a range statement and a two-value statement of the same width.

@@ -61,42 +61,9 @@ pub(crate) fn ct_in_range(v: u64, a: u64, b: u64) -> Choice {
     !v.ct_lt(&a) & !b.ct_lt(&v)
 }
 
-/// `[x·B, y·B]` for public `u64` scalars, in variable time: one right-to-left pass
-/// over the non-adjacent forms of `x` and `y` (digits `0, ±1`, no two adjacent
-/// non-zero), whose doublings `2^i·B` both sums share. Cost: `max(bits(x), bits(y))`
-/// doublings (one more where the form of a scalar carries into bit 64) and about a
-/// third as many additions per scalar, with no table and no inversion: short
-/// scalars (small bounds, narrow ranges) cost little.
-fn mul_base_pair_vartime<C: Curve>(B: &C::Point, scalars: [u64; 2]) -> [C::Point; 2] {
-    let mut sums = [C::identity(); 2];
-    // What is left of each scalar to recode, one bit wider than `u64`: the form of a
-    // scalar with its top bits set carries into bit 64.
-    let mut rest = scalars.map(u128::from);
-    let mut power = *B;
-    loop {
-        for (r, sum) in rest.iter_mut().zip(sums.iter_mut()) {
-            if *r & 1 == 1 {
-                // Digit +1 if r = 1 (mod 4), −1 if r = 3: either way the next bit of
-                // what is left is 0.
-                if *r & 2 == 0 {
-                    *sum += power;
-                    *r -= 1;
-                } else {
-                    *sum = *sum - power;
-                    *r += 1;
-                }
-            }
-            *r >>= 1;
-        }
-        if rest == [0, 0] {
-            return sums;
-        }
-        power = power + power;
-    }
-}
-
 /// `[V − a·B, b·B − V]` for the value base `B` (all public), in variable time: `a·B`
-/// and `(b − a)·B` by [`mul_base_pair_vartime`], then `b·B − V = (b − a)·B − (V − a·B)`.
+/// and `(b − a)·B` by [`Curve::vartime_mul_u64_pair`], then
+/// `b·B − V = (b − a)·B − (V − a·B)`.
 /// The verifiers' derivation (single and batch); provers derive nothing (they
 /// commit to `v − a` and `b − v` themselves).
 ///
@@ -109,7 +76,7 @@ pub(crate) fn derived_commitments_vartime<C: Curve>(
     b: u64,
 ) -> Result<[C::Point; 2], ProofError> {
     let width = b.checked_sub(a).ok_or(ProofError::InvalidRange)?;
-    let [aB, width_B] = mul_base_pair_vartime::<C>(B, [a, width]);
+    let [aB, width_B] = C::vartime_mul_u64_pair(B, [a, width]);
     let lo = *V - aB;
     Ok([lo, width_B - lo])
 }

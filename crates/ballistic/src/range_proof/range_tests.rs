@@ -401,7 +401,8 @@ fn ranges_secp256k1_bp_plus() {
 /// multiplications `V − a·B`, `b·B − V` on every curve (the toy group reduces the
 /// bounds modulo its order): at the edges of the signed-binary recoding (zero, runs
 /// of ones that carry into bit 64, alternating bits, the top bit) and at random,
-/// with `a = b`, `b − a` short and `b − a` full width; `a > b` is an error.
+/// with `a = b`, `b − a` short and `b − a` full width, over the default value base
+/// (ristretto255's comb above 20 bits) and another base; `a > b` is an error.
 #[test]
 fn derived_commitments_vartime_equal_the_multiplications() {
     fn check<C: Curve>(r: &mut TestRng) -> usize {
@@ -440,6 +441,21 @@ fn derived_commitments_vartime_equal_the_multiplications() {
                 derived_commitments_vartime::<C>(&V, &B, *a, *b),
                 Ok(expected),
                 "{} [{a}, {b}]",
+                C::NAME
+            );
+        }
+        // A base other than the default value base: ristretto255's comb serves only
+        // the default one, so its large scalars take the shared-doubling pass here.
+        let B2 = B + B_blinding;
+        for (a, b) in pairs.iter().step_by(5) {
+            let expected = [
+                V - C::mul(&C::scalar_from_u64(*a), &B2),
+                C::mul(&C::scalar_from_u64(*b), &B2) - V,
+            ];
+            assert_eq!(
+                derived_commitments_vartime::<C>(&V, &B2, *a, *b),
+                Ok(expected),
+                "{} [{a}, {b}], another base",
                 C::NAME
             );
         }
