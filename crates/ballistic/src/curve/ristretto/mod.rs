@@ -349,8 +349,8 @@ impl Curve for Ristretto {
         msm_policy::precompute(points)
     }
 
-    /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
-    /// them six times, which repays the 7 additions per point they cost.
+    /// The value base's comb from `COMB_MIN_BITS` (20) bits on; otherwise, and for
+    /// other bases, the shared-doubling pass.
     fn vartime_mul_u64_pair(base: &Point, scalars: [u64; 2]) -> [Point; 2] {
         let bits = 64 - (scalars[0] | scalars[1]).leading_zeros() as usize;
         if bits >= COMB_MIN_BITS {
@@ -364,6 +364,8 @@ impl Curve for Ristretto {
         }
         super::mul_u64_pair_vartime::<Self>(base, scalars)
     }
+    /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
+    /// them six times, which repays the 7 additions per point they cost.
     fn pedersen_mul(scalars: &[MontScalar], points: &[Point]) -> Point {
         let k = scalars.len().min(points.len());
         ct_msm::pedersen_comb(&scalars[..k], &points[..k])
