@@ -63,10 +63,11 @@ fn main() {
                         proof,
                     );
                 }
+                let added = start.elapsed();
                 b.verify_with_rng(&mut rng).expect("batch");
                 let all = start.elapsed();
                 println!(
-                    "one {one:?}, batch of 16 {all:?}, per extra proof {:?}",
+                    "one {one:?}, batch of 16 {all:?}, per extra proof {:?} (adding 16: {added:?})",
                     all.saturating_sub(one) / 15
                 );
             }

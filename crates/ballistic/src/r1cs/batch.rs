@@ -40,8 +40,9 @@ impl core::error::Error for BatchError {}
 /// verdict equals the AND of the single verifications (up to a `2^-250`
 /// soundness error); on failure the invalid proofs are found by bisection.
 ///
-/// Each pending proof keeps `2·N'` scalars (`N'` its padded number of multipliers)
-/// until [`BatchVerifier::verify`]: 2 MiB for a SHA-256 compression proof.
+/// Each pending proof keeps `3·n` scalars (`n` its number of multipliers: its
+/// flattened constraint weights) until [`BatchVerifier::verify`]: 2.4 MiB for a
+/// SHA-256 compression proof.
 ///
 /// # Example
 /// ```
@@ -182,7 +183,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         if eqs.len() != set.len() {
             return false;
         }
-        let np = eqs.iter().map(|e| e.g.len()).max().unwrap_or(0);
+        let np = eqs.iter().map(|e| e.gens.len()).max().unwrap_or(0);
         let dynamic: usize = eqs
             .iter()
             .map(|e| e.ipa_scalars.len() + e.t_scalars.len())

@@ -234,6 +234,48 @@ fn unknown_variables_are_errors_not_panics() {
     ));
 }
 
+/// Indices too large for the 8-byte term codes of the stored constraints are
+/// unknown variables, never another variable's alias: with `o` the output of
+/// multiplier 0, a constraint on multiplier `2^59` (`0` in the low bits) or
+/// `usize::MAX` is an error on both sides, while the same constraint on `o` holds.
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn huge_variable_indices_do_not_alias() {
+    let mut r = rng();
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(4, 1);
+    let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"alias"));
+    let (cx, x) = p.commit(3u64.into(), random_api::<Ristretto, _>(&mut r));
+    let (cy, y) = p.commit(4u64.into(), random_api::<Ristretto, _>(&mut r));
+    let (_, _, o) = p.multiply(x.into(), y.into());
+    p.constrain(o - 12u64);
+    let proof = p.prove_with_rng(&bp, &mut r).expect("prove");
+    let verifier = |target: Option<usize>| {
+        let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"alias"));
+        let (x, y) = (v.commit(cx), v.commit(cy));
+        let (_, _, o) = v.multiply(x.into(), y.into());
+        let out = target.map_or(o, Variable::MultiplierOutput);
+        v.constrain(LinearCombination::from(out) - 12u64);
+        v.verify_with_rng(&proof, &pc, &bp, &mut rng())
+    };
+    assert!(verifier(None).is_ok());
+    for huge in [1usize << 59, usize::MAX] {
+        assert!(matches!(
+            verifier(Some(huge)),
+            Err(R1CSError::GadgetError { .. })
+        ));
+        let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"alias"));
+        let (_, x) = p.commit(3u64.into(), random_api::<Ristretto, _>(&mut r));
+        let (_, y) = p.commit(4u64.into(), random_api::<Ristretto, _>(&mut r));
+        let _ = p.multiply(x.into(), y.into());
+        p.constrain(LinearCombination::from(Variable::MultiplierOutput(huge)) - 12u64);
+        assert!(matches!(
+            p.prove_with_rng(&bp, &mut r),
+            Err(R1CSError::GadgetError { .. })
+        ));
+    }
+}
+
 fn example_proof() -> R1CSProof<Ristretto> {
     let mut r = rng();
     let pc = PedersenGens::<Ristretto>::default();

@@ -16,9 +16,10 @@ use super::{
     Variable, MAX_MULTIPLIERS,
 };
 use crate::curve::ristretto::Ristretto;
+use crate::curve::scalars::inner_product;
 use crate::curve::Curve;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
-use crate::inner_product::Folding;
+use crate::inner_product::{verification_scalars, Folding};
 
 /// A second-phase callback of a verifier.
 type Deferred<C, T> = Box<dyn FnOnce(&mut RandomizingVerifier<C, T>) -> Result<(), R1CSError>>;
@@ -133,19 +134,100 @@ super::forward::forward_randomizing!(RandomizingVerifier<C, T>, verifier);
 /// One proof's verification equation, before its random weights: the
 /// inner-product check (weight 1) plus `r` times the check of `t(x)`
 /// (`docs/r1cs.md`, "The verifier"). Points other than `B`, `B̃`, `G`, `H` are in
-/// `ipa_points`/`t_points` with their scalars.
+/// `ipa_points`/`t_points` with their scalars; the coefficients of `G` and `H` are
+/// computed by [`Check::add`] with the weight folded into the seeds of their
+/// recursions ([`Generators`]).
 pub(super) struct Equation<C: Curve> {
     pub(super) ipa_scalars: Vec<C::Scalar>,
     pub(super) ipa_points: Vec<C::Point>,
     pub(super) t_scalars: Vec<C::Scalar>,
     pub(super) t_points: Vec<C::Point>,
     pub(super) B_ipa: C::Scalar,
+    /// `x²·wc − t_x`: the `t(x)` check's coefficient of `B` without `x²·δ`, which
+    /// [`Check::add`] adds with the weight.
     pub(super) B_t: C::Scalar,
     pub(super) B_blinding_ipa: C::Scalar,
     pub(super) B_blinding_t: C::Scalar,
-    /// Coefficients of `G_0..G_{np−1}` and `H_0..H_{np−1}` (party 0's chains).
-    pub(super) g: Vec<C::Scalar>,
-    pub(super) h: Vec<C::Scalar>,
+    pub(super) gens: Generators<C>,
+}
+
+/// What the coefficients of `G_0..G_{padded_n−1}` and `H_0..H_{padded_n−1}` are
+/// computed from: the flattened weights, the challenges and the inner-product
+/// proof's final scalars and round challenges.
+pub(super) struct Generators<C: Curve> {
+    padded_n: usize,
+    n1: usize,
+    x: C::Scalar,
+    xx: C::Scalar,
+    u: C::Scalar,
+    y_inv: C::Scalar,
+    wL: Vec<C::Scalar>,
+    wR: Vec<C::Scalar>,
+    wO: Vec<C::Scalar>,
+    a: Vec<C::Scalar>,
+    b: Vec<C::Scalar>,
+    u_ipa: Vec<C::Scalar>,
+    u_ipa_inv: Vec<C::Scalar>,
+}
+
+impl<C: Curve> Generators<C> {
+    /// The number of generators of each chain the equation uses.
+    pub(super) fn len(&self) -> usize {
+        self.padded_n
+    }
+
+    /// Adds `weight` times the coefficients of `G_i` and `H_i` to `g[i]` and `h[i]`
+    /// and returns `weight·δ`, or `None` if the inner-product proof's scalars do not
+    /// fit its length (refused before, when the equation was built). The weight
+    /// seeds the recursions of `s_i`, `s_i⁻¹` and `y^{−i}`, so weighting costs no
+    /// multiplication per generator.
+    fn add_weighted(
+        &self,
+        g: &mut [C::Scalar],
+        h: &mut [C::Scalar],
+        weight: C::Scalar,
+    ) -> Option<C::Scalar> {
+        let ipa = verification_scalars::<C>(
+            Folding::Halves,
+            self.padded_n,
+            &self.a,
+            &self.b,
+            &self.u_ipa,
+            &self.u_ipa_inv,
+            self.y_inv,
+            weight,
+        )
+        .ok()?;
+        let (g, h) = (g.get_mut(..self.padded_n)?, h.get_mut(..self.padded_n)?);
+        let n = self.wL.len();
+        let (x, u, n1) = (self.x, self.u, self.n1);
+        // `p = weight·y^{−i}`.
+        let mut p = weight;
+        let mut delta = C::scalar_zero();
+        let real = self.wL.iter().zip(&self.wR).zip(&self.wO);
+        let gh = g.iter_mut().zip(h.iter_mut()).zip(ipa.g.iter().zip(&ipa.h));
+        for (i, (((wL, wR), wO), ((gi, hi), (ag, bh)))) in real.zip(gh).enumerate() {
+            let yneg_wR = p * *wR;
+            delta += yneg_wR * *wL;
+            let mut g_term = x * yneg_wR - *ag;
+            let mut h_term = p * (x * *wL + *wO) - *bh - weight;
+            // The second phase's generators carry the factor `u`.
+            if i >= n1 {
+                g_term *= u;
+                h_term *= u;
+            }
+            *gi += g_term;
+            *hi += h_term;
+            p *= self.y_inv;
+        }
+        // Padding positions (`i ≥ n`) have no constraint weights and carry `u`.
+        let padding = g.iter_mut().zip(h.iter_mut()).zip(ipa.g.iter().zip(&ipa.h));
+        for ((gi, hi), (ag, bh)) in padding.skip(n) {
+            *gi -= u * *ag;
+            *hi -= u * (*bh + weight);
+        }
+        Some(delta)
+    }
 }
 
 /// One multiscalar multiplication being assembled from weighted equations: the
@@ -157,6 +239,8 @@ pub(super) struct Check<C: Curve> {
     bases: [C::Scalar; 2],
     g: Vec<C::Scalar>,
     h: Vec<C::Scalar>,
+    /// Whether every equation added fit (a misfit makes the check fail).
+    fits: bool,
 }
 
 impl<C: Curve> Check<C> {
@@ -168,36 +252,25 @@ impl<C: Curve> Check<C> {
             bases: [C::scalar_zero(); 2],
             g: alloc::vec![C::scalar_zero(); np],
             h: alloc::vec![C::scalar_zero(); np],
+            fits: true,
         }
     }
 
     /// Adds `weight·(ipa + r·t)` of `eq` (whose generators must be at most this
     /// check's).
     pub(super) fn add(&mut self, eq: &Equation<C>, weight: C::Scalar, r: C::Scalar) {
+        let Some(delta) = eq.gens.add_weighted(&mut self.g, &mut self.h, weight) else {
+            self.fits = false;
+            return;
+        };
         let wr = weight * r;
         self.scalars
             .extend(eq.ipa_scalars.iter().map(|s| weight * *s));
         self.points.extend_from_slice(&eq.ipa_points);
         self.scalars.extend(eq.t_scalars.iter().map(|s| wr * *s));
         self.points.extend_from_slice(&eq.t_points);
-        self.bases[0] += weight * eq.B_ipa + wr * eq.B_t;
+        self.bases[0] += weight * eq.B_ipa + wr * eq.B_t + r * eq.gens.xx * delta;
         self.bases[1] += weight * eq.B_blinding_ipa + wr * eq.B_blinding_t;
-        // A weight of one (a single proof, a batch's first) needs no products.
-        if weight == C::scalar_one() {
-            for (acc, s) in self.g.iter_mut().zip(&eq.g) {
-                *acc += *s;
-            }
-            for (acc, s) in self.h.iter_mut().zip(&eq.h) {
-                *acc += *s;
-            }
-        } else {
-            for (acc, s) in self.g.iter_mut().zip(&eq.g) {
-                *acc += weight * *s;
-            }
-            for (acc, s) in self.h.iter_mut().zip(&eq.h) {
-                *acc += weight * *s;
-            }
-        }
     }
 
     /// Whether the combined equation holds: one variable-time multiscalar
@@ -205,6 +278,9 @@ impl<C: Curve> Check<C> {
     /// (over the generators' cached verifier tables for this length when there are
     /// some). Builds no table.
     pub(super) fn holds(mut self, pc_gens: &PedersenGens<C>, bp_gens: &BulletproofGens<C>) -> bool {
+        if !self.fits {
+            return false;
+        }
         let np = self.g.len();
         let (B, B_blinding) = pc_gens.bases();
         self.scalars.extend_from_slice(&self.bases);
@@ -317,7 +393,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             let mut trng = transcript.borrow_mut().build_rng().finalize(rng);
             C::scalar_random_nonzero(&mut trng).map_err(|_| R1CSError::VerificationError)?
         };
-        let np = eq.g.len();
+        let np = eq.gens.len();
         let mut check = Check::new(np, eq.ipa_scalars.len() + eq.t_scalars.len());
         check.add(&eq, C::scalar_one(), r);
         if check.holds(pc_gens, bp_gens) {
@@ -380,42 +456,19 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         tr::append_scalar::<C>(t, b"e_blinding", &proof.e_blinding);
         let w = tr::challenge::<C>(t, b"w", R1CSError::VerificationError)?;
 
-        let weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
+        let weights = flatten::<C>(&self.constraints, &z, n, m)?;
         let y_inv = C::scalar_invert(&y);
-        let ipa = proof
-            .ipp_proof
-            .verification_scalars(padded_n, Folding::Halves, &y_inv, t)
+        let ipp = &proof.ipp_proof;
+        if ipp.a.len() != Folding::Halves.final_len(padded_n) {
+            return Err(R1CSError::VerificationError);
+        }
+        let u_ipa = ipp
+            .verification_challenges(padded_n, t)
             .map_err(|_| R1CSError::VerificationError)?;
+        let mut u_ipa_inv = u_ipa.clone();
+        C::scalar_batch_invert(&mut u_ipa_inv);
         let V: Vec<C::Point> =
             C::decode_batch_vartime(&self.V).map_err(|_| R1CSError::VerificationError)?;
-
-        let one = C::scalar_one();
-        let exp_y_inv = crate::curve::scalars::powers::<C>(&y_inv, padded_n);
-        let mut delta = C::scalar_zero();
-        let mut g = Vec::with_capacity(padded_n);
-        let mut h = Vec::with_capacity(padded_n);
-        for (i, y_inv_i) in exp_y_inv.iter().enumerate() {
-            // Padding positions (`i ≥ n`) have no constraint weights.
-            let (gi, hi) = match (weights.wL.get(i), weights.wR.get(i), weights.wO.get(i)) {
-                (Some(wL), Some(wR), Some(wO)) => {
-                    let yneg_wR = *y_inv_i * *wR;
-                    delta += yneg_wR * *wL;
-                    (
-                        x * yneg_wR - ipa.g[i],
-                        *y_inv_i * (x * *wL + *wO) - ipa.h[i] - one,
-                    )
-                }
-                _ => (-ipa.g[i], -ipa.h[i] - one),
-            };
-            // The second phase's and the padding's generators carry the factor `u`.
-            if i < n1 {
-                g.push(gi);
-                h.push(hi);
-            } else {
-                g.push(u * gi);
-                h.push(u * hi);
-            }
-        }
 
         let xx = x * x;
         let xxx = xx * x;
@@ -425,27 +478,41 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             ipa_scalars.extend_from_slice(&[u * x, u * xx, u * xxx]);
             ipa_points.extend(phase2.iter().map(|p| p.point));
         }
-        ipa_scalars.extend_from_slice(&ipa.u_sq);
-        ipa_points.extend(proof.ipp_proof.L_vec.iter().map(|p| p.point));
-        ipa_scalars.extend_from_slice(&ipa.u_inv_sq);
-        ipa_points.extend(proof.ipp_proof.R_vec.iter().map(|p| p.point));
+        ipa_scalars.extend(u_ipa.iter().map(|uk| *uk * *uk));
+        ipa_points.extend(ipp.L_vec.iter().map(|p| p.point));
+        ipa_scalars.extend(u_ipa_inv.iter().map(|uk| *uk * *uk));
+        ipa_points.extend(ipp.R_vec.iter().map(|p| p.point));
 
         let mut t_scalars: Vec<C::Scalar> = weights.wV.iter().map(|wv| *wv * xx).collect();
         let mut t_points = V;
         t_scalars.extend_from_slice(&[x, xxx, xx * xx, xx * xxx, xxx * xxx]);
         t_points.extend(proof.T.iter().map(|p| p.point));
 
+        let ab = inner_product::<C>(&ipp.a, &ipp.b);
         let eq = Equation {
             ipa_scalars,
             ipa_points,
             t_scalars,
             t_points,
-            B_ipa: w * (proof.t_x - ipa.ab),
-            B_t: xx * (weights.wc + delta) - proof.t_x,
+            B_ipa: w * (proof.t_x - ab),
+            B_t: xx * weights.wc - proof.t_x,
             B_blinding_ipa: -proof.e_blinding,
             B_blinding_t: -proof.t_x_blinding,
-            g,
-            h,
+            gens: Generators {
+                padded_n,
+                n1,
+                x,
+                xx,
+                u,
+                y_inv,
+                wL: weights.wL,
+                wR: weights.wR,
+                wO: weights.wO,
+                a: ipp.a.clone(),
+                b: ipp.b.clone(),
+                u_ipa,
+                u_ipa_inv,
+            },
         };
         Ok((eq, self.transcript))
     }
