@@ -25,113 +25,30 @@ pub(super) fn unknown_variable() -> R1CSError {
     }
 }
 
-/// Where a term's value goes: a multiplier's left input, right input or output, a
-/// committed value, the constant one, or a variable whose index no vector can
-/// reach (always an error).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Slot {
-    L(usize),
-    R(usize),
-    O(usize),
-    V(usize),
-    One,
-    Unreachable,
-}
-
-impl Slot {
-    /// The slot of `var`.
-    pub(super) fn of<C: Curve>(var: &Variable<C>) -> Slot {
-        match var {
-            Variable::MultiplierLeft(i) => Slot::L(*i),
-            Variable::MultiplierRight(i) => Slot::R(*i),
-            Variable::MultiplierOutput(i) => Slot::O(*i),
-            Variable::Committed(i) => Slot::V(*i),
-            Variable::One() => Slot::One,
-            Variable::__Curve(_, never) => match *never {},
-        }
-    }
-}
-
-/// A term's coefficient: `+1`, `−1` (which cost no multiplication) or another.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Coeff<S> {
-    Plus,
-    Minus,
-    Other(S),
-}
-
-/// Bits of a term's code: the slot's kind (3), the coefficient's class (2), then the
-/// index.
-const KIND_BITS: u32 = 3;
-const CLASS_BITS: u32 = 2;
-const INDEX_SHIFT: u32 = KIND_BITS + CLASS_BITS;
-const KIND_L: u64 = 0;
-const KIND_R: u64 = 1;
-const KIND_O: u64 = 2;
-const KIND_V: u64 = 3;
-const KIND_ONE: u64 = 4;
-const KIND_UNREACHABLE: u64 = 5;
-const CLASS_PLUS: u64 = 0;
-const CLASS_MINUS: u64 = 1;
-const CLASS_OTHER: u64 = 2;
-
 /// A constraint system's constraints (the prover's and the verifier's), stored
-/// flat: one 8-byte code per term (its slot and whether its coefficient is `+1`,
-/// `−1` or another), the other coefficients in their own vector, and where each
-/// constraint ends in both. A constraint's own vector is freed as soon as it is
-/// stored, so building a large circuit holds three allocations, not one per
-/// constraint; the codes take a sixth of the memory of the terms (48 bytes each
-/// on ristretto255), and [`flatten`] reads them in order.
+/// flat: the terms of every constraint in one vector and where each constraint
+/// ends. A constraint's own vector is freed as
+/// soon as it is stored, so building a large circuit holds one allocation, not
+/// one per constraint (half the time of building the SHA-256 circuit went to
+/// allocating and freeing them), and [`flatten`] reads memory in order.
 pub(super) struct Constraints<C: Curve> {
-    codes: Vec<u64>,
-    coeffs: Vec<C::Scalar>,
-    /// Per constraint: the end of its codes and of its coefficients.
-    ends: Vec<(usize, usize)>,
+    terms: Vec<(Variable<C>, C::Scalar)>,
+    ends: Vec<usize>,
 }
 
 impl<C: Curve> Constraints<C> {
     /// No constraints.
     pub(super) fn new() -> Self {
         Constraints {
-            codes: Vec::new(),
-            coeffs: Vec::new(),
+            terms: Vec::new(),
             ends: Vec::new(),
         }
     }
 
     /// Appends the constraint `lc = 0`.
     pub(super) fn push(&mut self, lc: LinearCombination<C>) {
-        let one = C::scalar_one();
-        let minus_one = -one;
-        self.codes.reserve(lc.terms.len());
-        for (var, coeff) in lc.terms {
-            let (kind, index) = match Slot::of(&var) {
-                Slot::L(i) => (KIND_L, i),
-                Slot::R(i) => (KIND_R, i),
-                Slot::O(i) => (KIND_O, i),
-                Slot::V(i) => (KIND_V, i),
-                Slot::One => (KIND_ONE, 0),
-                Slot::Unreachable => (KIND_UNREACHABLE, 0),
-            };
-            // An index that does not fit beside the kind and class is beyond any
-            // vector in memory: the constraint names a variable never allocated.
-            let (kind, index) = match u64::try_from(index) {
-                Ok(i) if i >> (64 - INDEX_SHIFT) == 0 => (kind, i),
-                _ => (KIND_UNREACHABLE, 0),
-            };
-            // Coefficients are public: the classification may branch.
-            let class = if coeff == one {
-                CLASS_PLUS
-            } else if coeff == minus_one {
-                CLASS_MINUS
-            } else {
-                self.coeffs.push(coeff);
-                CLASS_OTHER
-            };
-            self.codes
-                .push(index << INDEX_SHIFT | class << KIND_BITS | kind);
-        }
-        self.ends.push((self.codes.len(), self.coeffs.len()));
+        self.terms.extend(lc.terms);
+        self.ends.push(self.terms.len());
     }
 
     /// The number of constraints.
@@ -140,32 +57,12 @@ impl<C: Curve> Constraints<C> {
     }
 
     /// The terms of each constraint, in order.
-    pub(super) fn iter(
-        &self,
-    ) -> impl Iterator<Item = impl Iterator<Item = (Slot, Coeff<C::Scalar>)> + '_> + '_ {
-        let mut start = (0, 0);
+    pub(super) fn iter(&self) -> impl Iterator<Item = &[(Variable<C>, C::Scalar)]> + '_ {
+        let mut start = 0;
         self.ends.iter().map(move |&end| {
-            let codes = self.codes.get(start.0..end.0).unwrap_or(&[]);
-            let mut coeffs = self.coeffs.get(start.1..end.1).unwrap_or(&[]).iter();
+            let terms = self.terms.get(start..end).unwrap_or(&[]);
             start = end;
-            codes.iter().map(move |&code| {
-                let index = (code >> INDEX_SHIFT) as usize;
-                let slot = match code & ((1 << KIND_BITS) - 1) {
-                    KIND_L => Slot::L(index),
-                    KIND_R => Slot::R(index),
-                    KIND_O => Slot::O(index),
-                    KIND_V => Slot::V(index),
-                    KIND_ONE => Slot::One,
-                    _ => Slot::Unreachable,
-                };
-                let coeff = match (code >> KIND_BITS) & ((1 << CLASS_BITS) - 1) {
-                    CLASS_PLUS => Coeff::Plus,
-                    CLASS_MINUS => Coeff::Minus,
-                    // Every other code pushed one coefficient.
-                    _ => coeffs.next().map_or(Coeff::Plus, |c| Coeff::Other(*c)),
-                };
-                (slot, coeff)
-            })
+            terms
         })
     }
 }
@@ -175,8 +72,8 @@ impl<C: Curve> Constraints<C> {
 ///
 /// # Errors
 /// [`R1CSError::GadgetError`] if a constraint names a variable outside them.
-pub(super) fn flatten<C: Curve>(
-    constraints: &Constraints<C>,
+pub(super) fn flatten<'a, C: Curve>(
+    constraints: impl IntoIterator<Item = &'a [(Variable<C>, C::Scalar)]>,
     z: &C::Scalar,
     n: usize,
     m: usize,
@@ -190,32 +87,36 @@ pub(super) fn flatten<C: Curve>(
         wc: zero,
     };
     let mut exp_z = *z;
-    for terms in constraints.iter() {
+    // Coefficients ±1 (three in five terms of the SHA-256 circuit) cost no
+    // multiplication; coefficients are public, so the branch is too.
+    let one = C::scalar_one();
+    let minus_one = -one;
+    for terms in constraints {
         let minus_exp_z = -exp_z;
-        for (slot, coeff) in terms {
-            // Coefficients ±1 (three in five terms of the SHA-256 circuit) cost no
-            // multiplication.
-            let t = match coeff {
-                Coeff::Plus => exp_z,
-                Coeff::Minus => minus_exp_z,
-                Coeff::Other(c) => exp_z * c,
+        for (var, coeff) in terms {
+            let t = if *coeff == one {
+                exp_z
+            } else if *coeff == minus_one {
+                minus_exp_z
+            } else {
+                exp_z * *coeff
             };
-            let target = match slot {
-                Slot::L(i) => w.wL.get_mut(i),
-                Slot::R(i) => w.wR.get_mut(i),
-                Slot::O(i) => w.wO.get_mut(i),
-                Slot::V(i) => {
-                    let s = w.wV.get_mut(i).ok_or_else(unknown_variable)?;
+            let slot = match var {
+                Variable::MultiplierLeft(i) => w.wL.get_mut(*i),
+                Variable::MultiplierRight(i) => w.wR.get_mut(*i),
+                Variable::MultiplierOutput(i) => w.wO.get_mut(*i),
+                Variable::Committed(i) => {
+                    let s = w.wV.get_mut(*i).ok_or_else(unknown_variable)?;
                     *s -= t;
                     continue;
                 }
-                Slot::One => {
+                Variable::One() => {
                     w.wc -= t;
                     continue;
                 }
-                Slot::Unreachable => None,
+                Variable::__Curve(_, never) => match *never {},
             };
-            *target.ok_or_else(unknown_variable)? += t;
+            *slot.ok_or_else(unknown_variable)? += t;
         }
         exp_z *= *z;
     }

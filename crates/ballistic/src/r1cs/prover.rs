@@ -11,7 +11,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::flatten::{flatten, unknown_variable, Coeff, Constraints, Slot};
+use super::flatten::{flatten, unknown_variable, Constraints};
 use super::proof::R1CSProof;
 use super::transcript as tr;
 use super::{
@@ -325,30 +325,21 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
 
     /// The value of the terms `terms` under the assignments.
     fn eval_internal(&self, terms: &[(Variable<C>, C::Scalar)]) -> C::Scalar {
-        self.eval_terms(terms.iter().map(|(v, c)| (Slot::of(v), Coeff::Other(*c))))
-    }
-
-    /// The value of terms given by slot and coefficient under the assignments
-    /// (constant time in the assignments; slots and coefficients are public).
-    fn eval_terms(&self, terms: impl Iterator<Item = (Slot, Coeff<C::Scalar>)>) -> C::Scalar {
         let mut sum = C::scalar_zero();
-        for (slot, coeff) in terms {
-            let value = match slot {
-                Slot::L(i) => self.secrets.a_L.get(i).copied(),
-                Slot::R(i) => self.secrets.a_R.get(i).copied(),
-                Slot::O(i) => self.secrets.a_O.get(i).copied(),
-                Slot::V(i) => self.secrets.v.get(i).copied(),
-                Slot::One => Some(C::scalar_one()),
-                Slot::Unreachable => None,
+        for (var, coeff) in terms {
+            let value = match var {
+                Variable::MultiplierLeft(i) => self.secrets.a_L.get(*i),
+                Variable::MultiplierRight(i) => self.secrets.a_R.get(*i),
+                Variable::MultiplierOutput(i) => self.secrets.a_O.get(*i),
+                Variable::Committed(i) => self.secrets.v.get(*i),
+                Variable::One() => {
+                    sum += *coeff;
+                    continue;
+                }
+                Variable::__Curve(_, never) => match *never {},
             };
             match value {
-                Some(x) => {
-                    sum += match coeff {
-                        Coeff::Plus => x,
-                        Coeff::Minus => -x,
-                        Coeff::Other(c) => c * x,
-                    }
-                }
+                Some(x) => sum += *coeff * *x,
                 None => self.unknown_variable.set(true),
             }
         }
@@ -360,7 +351,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
     fn satisfied_from(&mut self, from: usize) -> Result<(), R1CSError> {
         let mut ok = Choice::from(1);
         for terms in self.constraints.iter().skip(from) {
-            ok &= self.eval_terms(terms).ct_eq(&C::scalar_zero());
+            ok &= self.eval_internal(terms).ct_eq(&C::scalar_zero());
         }
         if self.unknown_variable.get() {
             return Err(unknown_variable());
@@ -563,7 +554,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
 
         let y = tr::challenge::<C>(t, b"y", R1CSError::ProvingError)?;
         let z = tr::challenge::<C>(t, b"z", R1CSError::ProvingError)?;
-        let w = flatten::<C>(&self.constraints, &z, n, m)?;
+        let w = flatten::<C>(self.constraints.iter(), &z, n, m)?;
 
         let y_inv = C::scalar_invert(&y);
         let exp_y_inv = crate::curve::scalars::powers::<C>(&y_inv, padded_n);

@@ -234,10 +234,11 @@ fn unknown_variables_are_errors_not_panics() {
     ));
 }
 
-/// Indices too large for the 8-byte term codes of the stored constraints are
-/// unknown variables, never another variable's alias: with `o` the output of
-/// multiplier 0, a constraint on multiplier `2^59` (`0` in the low bits) or
-/// `usize::MAX` is an error on both sides, while the same constraint on `o` holds.
+/// Huge indices are unknown variables, never another variable's alias (as they
+/// would be if stored terms kept only the low bits of an index): with `o` the
+/// output of multiplier 0, a constraint on multiplier `2^59` (`0` in the low 59
+/// bits) or `usize::MAX` is an error on both sides, while the same constraint on
+/// `o` holds.
 #[cfg(target_pointer_width = "64")]
 #[test]
 fn huge_variable_indices_do_not_alias() {

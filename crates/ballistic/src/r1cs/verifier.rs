@@ -456,7 +456,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         tr::append_scalar::<C>(t, b"e_blinding", &proof.e_blinding);
         let w = tr::challenge::<C>(t, b"w", R1CSError::VerificationError)?;
 
-        let weights = flatten::<C>(&self.constraints, &z, n, m)?;
+        let weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
         let y_inv = C::scalar_invert(&y);
         let ipp = &proof.ipp_proof;
         if ipp.a.len() != Folding::Halves.final_len(padded_n) {
