@@ -130,6 +130,9 @@ pub struct InnerProductProof<C: Curve> {
     pub(crate) b: Vec<C::Scalar>,
 }
 
+/// A proof's round challenges `u_k` and their inverses.
+type ChallengesInverted<C> = (Vec<<C as Curve>::Scalar>, Vec<<C as Curve>::Scalar>);
+
 fn challenge<C: Curve, T: InnerProductTranscript<C> + ?Sized>(
     transcript: &mut T,
     L: &ProofPoint<C>,
@@ -320,6 +323,23 @@ impl<C: Curve> InnerProductProof<C> {
         Ok(u)
     }
 
+    /// [`Self::verification_challenges`] for a proof of `folding`'s final length,
+    /// with the challenges' inverses.
+    pub(crate) fn verification_challenges_inverted<T: InnerProductTranscript<C> + ?Sized>(
+        &self,
+        np: usize,
+        folding: Folding,
+        transcript: &mut T,
+    ) -> Result<ChallengesInverted<C>, ProofError> {
+        if self.a.len() != folding.final_len(np) {
+            return Err(ProofError::VerificationError);
+        }
+        let u = self.verification_challenges(np, transcript)?;
+        let mut u_inv = u.clone();
+        C::scalar_batch_invert(&mut u_inv);
+        Ok((u, u_inv))
+    }
+
     /// The number of rounds (`log2(N')`, or one less in secp256k1-zkp's form).
     pub fn rounds(&self) -> usize {
         self.L_vec.len()
@@ -453,12 +473,7 @@ impl<C: Curve> InnerProductProof<C> {
         y_inv: &C::Scalar,
         transcript: &mut T,
     ) -> Result<VerificationScalars<C>, ProofError> {
-        if self.a.len() != folding.final_len(np) {
-            return Err(ProofError::VerificationError);
-        }
-        let u = self.verification_challenges(np, transcript)?;
-        let mut u_inv = u.clone();
-        C::scalar_batch_invert(&mut u_inv);
+        let (u, u_inv) = self.verification_challenges_inverted(np, folding, transcript)?;
         verification_scalars::<C>(
             folding,
             np,

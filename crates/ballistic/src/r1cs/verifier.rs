@@ -459,14 +459,9 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         let weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
         let y_inv = C::scalar_invert(&y);
         let ipp = &proof.ipp_proof;
-        if ipp.a.len() != Folding::Halves.final_len(padded_n) {
-            return Err(R1CSError::VerificationError);
-        }
-        let u_ipa = ipp
-            .verification_challenges(padded_n, t)
+        let (u_ipa, u_ipa_inv) = ipp
+            .verification_challenges_inverted(padded_n, Folding::Halves, t)
             .map_err(|_| R1CSError::VerificationError)?;
-        let mut u_ipa_inv = u_ipa.clone();
-        C::scalar_batch_invert(&mut u_ipa_inv);
         let V: Vec<C::Point> =
             C::decode_batch_vartime(&self.V).map_err(|_| R1CSError::VerificationError)?;
 
