@@ -24,6 +24,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "curve::ristretto::field",
             "curve::ristretto::lanes",
             "curve::ristretto::scalar",
+            "curve::ristretto::scalar_ifma",
             "curve::secp256k1::batch_affine",
             "curve::secp256k1::field",
             "curve::secp256k1::jacobi",

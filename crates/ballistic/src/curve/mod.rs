@@ -244,6 +244,21 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// Replaces every element by its inverse with one field inversion (Montgomery's
     /// trick) and returns the inverse of the product. All inputs must be non-zero.
     fn scalar_batch_invert(s: &mut [Self::Scalar]) -> Self::Scalar;
+    /// `out[i] = a[i]·b[i]` for every `i` below the shortest length: the verifiers'
+    /// element-wise passes, which a curve may run several values at a time
+    /// (ristretto255: eight per AVX-512 IFMA instruction where the CPU has it).
+    fn scalar_mul_many(out: &mut [Self::Scalar], a: &[Self::Scalar], b: &[Self::Scalar]) {
+        for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
+            *o = *a * *b;
+        }
+    }
+    /// `out[i] = a[i]·c` for every `i` below the shorter length, as
+    /// [`Curve::scalar_mul_many`].
+    fn scalar_mul_by_many(out: &mut [Self::Scalar], a: &[Self::Scalar], c: &Self::Scalar) {
+        for (o, a) in out.iter_mut().zip(a) {
+            *o = *a * *c;
+        }
+    }
 
     /// A uniformly random scalar.
     fn scalar_random<R: RngCore + CryptoRng + ?Sized>(rng: &mut R) -> Self::Scalar {

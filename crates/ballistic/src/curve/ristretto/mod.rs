@@ -59,6 +59,8 @@ pub use scalar::MontScalar;
 mod ct_msm;
 mod decode;
 mod msm_policy;
+#[cfg(target_arch = "x86_64")]
+mod scalar_ifma;
 mod tables;
 
 pub use msm_policy::{SHIFTED_MIN, SMALL_SHAPE_MAX};
@@ -256,6 +258,12 @@ impl Curve for Ristretto {
     }
     fn scalar_batch_invert(s: &mut [MontScalar]) -> MontScalar {
         MontScalar::batch_invert(s)
+    }
+    fn scalar_mul_many(out: &mut [MontScalar], a: &[MontScalar], b: &[MontScalar]) {
+        MontScalar::mul_many(out, a, b)
+    }
+    fn scalar_mul_by_many(out: &mut [MontScalar], a: &[MontScalar], c: &MontScalar) {
+        MontScalar::mul_by_many(out, a, c)
     }
     fn scalar_from_api(s: &Scalar) -> MontScalar {
         MontScalar::from_dalek(s)
