@@ -523,6 +523,34 @@ pub(crate) fn verification_scalars<C: Curve>(
     y_inv: C::Scalar,
     weight: C::Scalar,
 ) -> Result<VerificationScalars<C>, ProofError> {
+    let (mut g, mut h) = (Vec::new(), Vec::new());
+    let (u_sq, u_inv_sq, ab) =
+        verification_scalars_into::<C>(folding, np, a, b, u, u_inv, y_inv, weight, &mut g, &mut h)?;
+    Ok(VerificationScalars {
+        u_sq,
+        u_inv_sq,
+        g,
+        h,
+        ab,
+    })
+}
+
+/// [`verification_scalars`] writing the coefficients of `G_i` and `H_i` into `g`
+/// and `h` (cleared first; buffers a caller reuses across proofs allocate once)
+/// and returning `u_k²`, `u_k⁻²` and `<a, b>`.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub(crate) fn verification_scalars_into<C: Curve>(
+    folding: Folding,
+    np: usize,
+    a: &[C::Scalar],
+    b: &[C::Scalar],
+    u: &[C::Scalar],
+    u_inv: &[C::Scalar],
+    y_inv: C::Scalar,
+    weight: C::Scalar,
+    g: &mut Vec<C::Scalar>,
+    h: &mut Vec<C::Scalar>,
+) -> Result<(Vec<C::Scalar>, Vec<C::Scalar>, C::Scalar), ProofError> {
     let lg = u.len();
     let f = a.len();
     if f == 0
@@ -548,19 +576,19 @@ pub(crate) fn verification_scalars<C: Curve>(
     let rounds_len = np / f;
     // G side. With one final element `a` is folded into the seed of the recursion,
     // which then yields `weight·a·s'_j` directly.
-    let mut g: Vec<C::Scalar> = match a {
-        [a0] => s_vector::<C>(&u_sq, weight * all_inv * *a0, rounds_len),
+    match a {
+        [a0] => s_vector_into::<C>(g, &u_sq, weight * all_inv * *a0, rounds_len),
         _ => {
             let s_prime = s_vector::<C>(&u_sq, weight * all_inv, rounds_len);
-            let mut g: Vec<C::Scalar> = Vec::with_capacity(np);
+            g.clear();
+            g.reserve(np);
             for s_j in &s_prime {
                 for ah in a {
                     g.push(*ah * *s_j);
                 }
             }
-            g
         }
-    };
+    }
     // H side: per-round factors u_k⁻²·y^{−2^bit}.
     let lg_np = np.trailing_zeros() as usize;
     // y⁻¹^(2^k), k < lg_np ≤ MAX_IPP_ROUNDS.
@@ -574,8 +602,8 @@ pub(crate) fn verification_scalars<C: Curve>(
         t_factors.push(*inv_sq * y_inv_2k(bit));
     }
     // Likewise `b` into the seed of the `t` recursion for one final element.
-    let mut h: Vec<C::Scalar> = match b {
-        [b0] => s_vector::<C>(&t_factors, weight * all * *b0, rounds_len),
+    match b {
+        [b0] => s_vector_into::<C>(h, &t_factors, weight * all * *b0, rounds_len),
         _ => {
             let t_prime = s_vector::<C>(&t_factors, weight * all, rounds_len);
             let top = if f == 2 {
@@ -583,33 +611,27 @@ pub(crate) fn verification_scalars<C: Curve>(
             } else {
                 C::scalar_one()
             };
-            let mut h: Vec<C::Scalar> = Vec::with_capacity(np);
+            h.clear();
+            h.reserve(np);
             for t_j in &t_prime {
                 for (k, bh) in b.iter().enumerate() {
                     let bh = if k == 1 { *bh * top } else { *bh };
                     h.push(bh * *t_j);
                 }
             }
-            h
         }
-    };
+    }
     if g.len() != np || h.len() != np {
         return Err(ProofError::VerificationError);
     }
     // From the working order to the generators' order.
-    folding.permute(&mut g);
-    folding.permute(&mut h);
+    folding.permute(g);
+    folding.permute(h);
     let mut ab = C::scalar_zero();
     for (ah, bh) in a.iter().zip(b) {
         ab += *ah * *bh;
     }
-    Ok(VerificationScalars {
-        u_sq,
-        u_inv_sq,
-        g,
-        h,
-        ab,
-    })
+    Ok((u_sq, u_inv_sq, ab))
 }
 
 /// `s_i = Π_k u_k^{±1}` (the sign of round `k` is bit `lg−1−k` of `i`), from `u_k²` and
@@ -619,16 +641,31 @@ pub(crate) fn s_vector<C: Curve>(
     all_inv: C::Scalar,
     np: usize,
 ) -> Vec<C::Scalar> {
-    let lg = u_sq.len();
-    let mut s = Vec::with_capacity(np);
-    s.push(all_inv);
-    for i in 1..np {
-        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
-        let k = 1usize << lg_i;
-        let u_lg_i_sq = u_sq[(lg - 1) - lg_i];
-        s.push(s[i - k] * u_lg_i_sq);
-    }
+    let mut s = Vec::new();
+    s_vector_into::<C>(&mut s, u_sq, all_inv, np);
     s
+}
+
+/// [`s_vector`] into `s` (cleared first). Entries `2^k..2^(k+1)` are entries
+/// `0..2^k` times one `u²`: a block at a time, with no dependency between the
+/// products of a block.
+pub(crate) fn s_vector_into<C: Curve>(
+    s: &mut Vec<C::Scalar>,
+    u_sq: &[C::Scalar],
+    all_inv: C::Scalar,
+    np: usize,
+) {
+    let lg = u_sq.len();
+    s.clear();
+    s.resize(np.max(1), C::scalar_zero());
+    s[0] = all_inv;
+    let mut k = 1;
+    while k < np {
+        let u_lg_k_sq = u_sq[(lg - 1) - k.trailing_zeros() as usize];
+        let (done, rest) = s.split_at_mut(k);
+        C::scalar_mul_by_many(rest, done, &u_lg_k_sq);
+        k *= 2;
+    }
 }
 
 /// Terms per call of the materialisation without tables: the sums run in pieces

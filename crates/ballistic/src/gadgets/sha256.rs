@@ -436,9 +436,16 @@ fn statement_verifier<C: Curve>(
 ) -> Result<Verifier<C, Transcript>, R1CSError> {
     bind(&mut transcript, statement, digest);
     let mut verifier = Verifier::new(transcript);
+    verifier.reserve(VERIFIER_CONSTRAINTS, VERIFIER_TERMS);
     gadget(&mut verifier, digest)?;
     Ok(verifier)
 }
+
+/// At least the constraints and their terms of either circuit on a verifier (a
+/// hint for its storage; a test checks that it covers both).
+const VERIFIER_CONSTRAINTS: usize = 54_000;
+/// See [`VERIFIER_CONSTRAINTS`].
+const VERIFIER_TERMS: usize = 206_000;
 
 /// Checks `proof` against a statement's built `verifier` ([`statement_verifier`]).
 fn verify_statement<C: Curve, R: RngCore + CryptoRng>(
@@ -1218,6 +1225,22 @@ mod tests {
 
     fn rng() -> ChaCha20Rng {
         ChaCha20Rng::seed_from_u64(0x5a256)
+    }
+
+    /// The verifier's storage hint covers both circuits (a circuit that outgrew
+    /// it would copy its constraints as it grows).
+    #[test]
+    fn verifier_reservation_covers_both_circuits() {
+        for verifier in [
+            compression_verifier::<Ristretto>(Transcript::new(b"t"), &[0; 32]),
+            message_verifier::<Ristretto>(Transcript::new(b"t"), &[0; 32]),
+        ] {
+            let verifier = verifier.expect("circuit");
+            let constraints = verifier.metrics().phase_one_constraints;
+            let terms = verifier.terms_len();
+            std::println!("constraints {constraints}, terms {terms}");
+            assert!(constraints <= VERIFIER_CONSTRAINTS && terms <= VERIFIER_TERMS);
+        }
     }
 
     /// A constraint system that checks every constraint as it is added, under the

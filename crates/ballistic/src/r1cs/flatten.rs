@@ -56,6 +56,20 @@ impl<C: Curve> Constraints<C> {
         self.ends.len()
     }
 
+    /// The number of terms of all constraints.
+    #[cfg(test)]
+    pub(super) fn terms_len(&self) -> usize {
+        self.terms.len()
+    }
+
+    /// Room for `constraints` more constraints of `terms` terms in all: a gadget
+    /// that knows its size saves the copies of growing (ten doublings and 10 MB
+    /// copied for the SHA-256 circuit).
+    pub(super) fn reserve(&mut self, constraints: usize, terms: usize) {
+        self.ends.reserve(constraints);
+        self.terms.reserve(terms);
+    }
+
     /// The terms of each constraint, in order.
     pub(super) fn iter(&self) -> impl Iterator<Item = &[(Variable<C>, C::Scalar)]> + '_ {
         let mut start = 0;
@@ -64,6 +78,101 @@ impl<C: Curve> Constraints<C> {
             start = end;
             terms
         })
+    }
+}
+
+/// Constraints per block of `z` powers, and products per batch of the pending
+/// non-±1 coefficients: element-wise passes a curve may run in lanes
+/// ([`Curve::scalar_mul_many`]), over buffers on the stack (8 KiB each on
+/// ristretto255).
+const BLOCK: usize = 256;
+
+/// Where a term's `z^(q+1)·coefficient` goes.
+#[derive(Clone, Copy)]
+enum Slot {
+    Left(usize),
+    Right(usize),
+    Output(usize),
+    /// `wV` and `wc` take the term with a minus sign.
+    Committed(usize),
+    Constant,
+}
+
+impl<C: Curve> Weights<C> {
+    /// The slot of `var`, checked against the lengths.
+    #[inline(always)]
+    fn slot(&self, var: &Variable<C>) -> Result<Slot, R1CSError> {
+        let (slot, fits) = match *var {
+            Variable::MultiplierLeft(i) => (Slot::Left(i), i < self.wL.len()),
+            Variable::MultiplierRight(i) => (Slot::Right(i), i < self.wR.len()),
+            Variable::MultiplierOutput(i) => (Slot::Output(i), i < self.wO.len()),
+            Variable::Committed(i) => (Slot::Committed(i), i < self.wV.len()),
+            Variable::One() => (Slot::Constant, true),
+            Variable::__Curve(_, never) => match never {},
+        };
+        if fits {
+            Ok(slot)
+        } else {
+            Err(unknown_variable())
+        }
+    }
+
+    /// Adds `t` at `slot` (subtracts it from `wV` and `wc`).
+    #[inline(always)]
+    fn add(&mut self, slot: Slot, t: C::Scalar) {
+        self.accumulate(slot, t, false);
+    }
+
+    /// Subtracts `t` at `slot` (adds it to `wV` and `wc`): a coefficient −1 without
+    /// negating `t` first.
+    #[inline(always)]
+    fn sub(&mut self, slot: Slot, t: C::Scalar) {
+        self.accumulate(slot, t, true);
+    }
+
+    /// `slot ± t`: `+` for the multipliers and `−` for `wV`, `wc`, the other way
+    /// round if `minus` (public: the coefficient's sign).
+    #[inline(always)]
+    fn accumulate(&mut self, slot: Slot, t: C::Scalar, minus: bool) {
+        let (w, minus) = match slot {
+            Slot::Left(i) => (self.wL.get_mut(i), minus),
+            Slot::Right(i) => (self.wR.get_mut(i), minus),
+            Slot::Output(i) => (self.wO.get_mut(i), minus),
+            Slot::Committed(i) => (self.wV.get_mut(i), !minus),
+            Slot::Constant => (Some(&mut self.wc), !minus),
+        };
+        if let Some(w) = w {
+            if minus {
+                *w -= t;
+            } else {
+                *w += t;
+            }
+        }
+    }
+}
+
+/// Terms whose coefficient is not ±1, waiting for their products `z^(q+1)·coeff`.
+struct Pending<C: Curve> {
+    exp_z: [C::Scalar; BLOCK],
+    coeff: [C::Scalar; BLOCK],
+    product: [C::Scalar; BLOCK],
+    slot: [Slot; BLOCK],
+    len: usize,
+}
+
+impl<C: Curve> Pending<C> {
+    /// Computes the products and adds them to `w`.
+    fn flush(&mut self, w: &mut Weights<C>) {
+        let len = self.len;
+        C::scalar_mul_many(
+            &mut self.product[..len],
+            &self.exp_z[..len],
+            &self.coeff[..len],
+        );
+        for (t, slot) in self.product.iter().zip(&self.slot).take(len) {
+            w.add(*slot, *t);
+        }
+        self.len = 0;
     }
 }
 
@@ -86,39 +195,56 @@ pub(super) fn flatten<'a, C: Curve>(
         wV: vec![zero; m],
         wc: zero,
     };
-    let mut exp_z = *z;
+    // `z_pow[j] = z^(j+1)`; block `k` of constraints takes `z_pow·z^(k·BLOCK)`.
+    let mut z_pow = [zero; BLOCK];
+    let mut acc = *z;
+    for zp in &mut z_pow {
+        *zp = acc;
+        acc *= *z;
+    }
+    let z_block = z_pow[BLOCK - 1];
+    let mut seed = C::scalar_one();
+    let mut exp_z = [zero; BLOCK];
+    let mut pending = Pending::<C> {
+        exp_z: [zero; BLOCK],
+        coeff: [zero; BLOCK],
+        product: [zero; BLOCK],
+        slot: [Slot::Constant; BLOCK],
+        len: 0,
+    };
     // Coefficients ±1 (three in five terms of the SHA-256 circuit) cost no
     // multiplication; coefficients are public, so the branch is too.
     let one = C::scalar_one();
     let minus_one = -one;
-    for terms in constraints {
-        let minus_exp_z = -exp_z;
-        for (var, coeff) in terms {
-            let t = if *coeff == one {
-                exp_z
-            } else if *coeff == minus_one {
-                minus_exp_z
-            } else {
-                exp_z * *coeff
-            };
-            let slot = match var {
-                Variable::MultiplierLeft(i) => w.wL.get_mut(*i),
-                Variable::MultiplierRight(i) => w.wR.get_mut(*i),
-                Variable::MultiplierOutput(i) => w.wO.get_mut(*i),
-                Variable::Committed(i) => {
-                    let s = w.wV.get_mut(*i).ok_or_else(unknown_variable)?;
-                    *s -= t;
-                    continue;
+    let mut constraints = constraints.into_iter().peekable();
+    while constraints.peek().is_some() {
+        C::scalar_mul_by_many(&mut exp_z, &z_pow, &seed);
+        // `exp_z` first: the zip stops without taking a constraint past the block.
+        for (exp_z, terms) in exp_z.iter().zip(constraints.by_ref()) {
+            for (var, coeff) in terms {
+                let slot = w.slot(var)?;
+                if *coeff == one {
+                    w.add(slot, *exp_z);
+                } else if *coeff == minus_one {
+                    w.sub(slot, *exp_z);
+                } else {
+                    let k = pending.len;
+                    if let (Some(e), Some(c), Some(s)) = (
+                        pending.exp_z.get_mut(k),
+                        pending.coeff.get_mut(k),
+                        pending.slot.get_mut(k),
+                    ) {
+                        (*e, *c, *s) = (*exp_z, *coeff, slot);
+                    }
+                    pending.len += 1;
+                    if pending.len == BLOCK {
+                        pending.flush(&mut w);
+                    }
                 }
-                Variable::One() => {
-                    w.wc -= t;
-                    continue;
-                }
-                Variable::__Curve(_, never) => match *never {},
-            };
-            *slot.ok_or_else(unknown_variable)? += t;
+            }
         }
-        exp_z *= *z;
+        seed *= z_block;
     }
+    pending.flush(&mut w);
     Ok(w)
 }

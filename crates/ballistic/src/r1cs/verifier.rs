@@ -19,7 +19,7 @@ use crate::curve::ristretto::Ristretto;
 use crate::curve::scalars::inner_product;
 use crate::curve::Curve;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
-use crate::inner_product::{verification_scalars, Folding};
+use crate::inner_product::{verification_scalars_into, Folding};
 
 /// A second-phase callback of a verifier.
 type Deferred<C, T> = Box<dyn FnOnce(&mut RandomizingVerifier<C, T>) -> Result<(), R1CSError>>;
@@ -158,12 +158,13 @@ pub(super) struct Generators<C: Curve> {
     padded_n: usize,
     n1: usize,
     x: C::Scalar,
-    xx: C::Scalar,
     u: C::Scalar,
     y_inv: C::Scalar,
     wL: Vec<C::Scalar>,
     wR: Vec<C::Scalar>,
-    wO: Vec<C::Scalar>,
+    /// `wL + x⁻¹·wO`: with `p = weight·x·y^{−i}` the coefficient of `H_i` takes one
+    /// multiplication `p·wLO_i` for the constraint terms.
+    wLO: Vec<C::Scalar>,
     a: Vec<C::Scalar>,
     b: Vec<C::Scalar>,
     u_ipa: Vec<C::Scalar>,
@@ -177,17 +178,21 @@ impl<C: Curve> Generators<C> {
     }
 
     /// Adds `weight` times the coefficients of `G_i` and `H_i` to `g[i]` and `h[i]`
-    /// and returns `weight·δ`, or `None` if the inner-product proof's scalars do not
-    /// fit its length (refused before, when the equation was built). The weight
+    /// and returns `weight·x·δ`, or `None` if the inner-product proof's scalars do
+    /// not fit its length (refused before, when the equation was built). The weight
     /// seeds the recursions of `s_i`, `s_i⁻¹` and `y^{−i}`, so weighting costs no
-    /// multiplication per generator.
+    /// multiplication per generator: six per generator in all (`docs/r1cs.md`).
+    /// `scratch` holds the inner-product coefficients between calls (reused, so a
+    /// check allocates them once).
     fn add_weighted(
         &self,
         g: &mut [C::Scalar],
         h: &mut [C::Scalar],
+        scratch: &mut [Vec<C::Scalar>; 2],
         weight: C::Scalar,
     ) -> Option<C::Scalar> {
-        let ipa = verification_scalars::<C>(
+        let [ipa_g, ipa_h] = scratch;
+        verification_scalars_into::<C>(
             Folding::Halves,
             self.padded_n,
             &self.a,
@@ -196,39 +201,79 @@ impl<C: Curve> Generators<C> {
             &self.u_ipa_inv,
             self.y_inv,
             weight,
+            ipa_g,
+            ipa_h,
         )
         .ok()?;
         let (g, h) = (g.get_mut(..self.padded_n)?, h.get_mut(..self.padded_n)?);
         let n = self.wL.len();
-        let (x, u, n1) = (self.x, self.u, self.n1);
-        // `p = weight·y^{−i}`.
-        let mut p = weight;
-        let mut delta = C::scalar_zero();
-        let real = self.wL.iter().zip(&self.wR).zip(&self.wO);
-        let gh = g.iter_mut().zip(h.iter_mut()).zip(ipa.g.iter().zip(&ipa.h));
-        for (i, (((wL, wR), wO), ((gi, hi), (ag, bh)))) in real.zip(gh).enumerate() {
-            let yneg_wR = p * *wR;
-            delta += yneg_wR * *wL;
-            let mut g_term = x * yneg_wR - *ag;
-            let mut h_term = p * (x * *wL + *wO) - *bh - weight;
-            // The second phase's generators carry the factor `u`.
-            if i >= n1 {
-                g_term *= u;
-                h_term *= u;
+        let (u, n1) = (self.u, self.n1);
+        let zero = C::scalar_zero();
+        // `p_i = weight·x·y^{−i}` for a block of `BLOCK` positions at a time: the
+        // block's `y^{−j}` times one seed, then three element-wise products per
+        // position (`p·wR`, `p·wR·wL`, `p·wLO`), all passes a curve may run in lanes.
+        let mut y_pow = [zero; BLOCK];
+        let mut y_j = C::scalar_one();
+        for yp in &mut y_pow {
+            *yp = y_j;
+            y_j *= self.y_inv;
+        }
+        let mut seed = weight * self.x;
+        let (mut p, mut p_wR, mut p_wR_wL, mut p_wLO) =
+            ([zero; BLOCK], [zero; BLOCK], [zero; BLOCK], [zero; BLOCK]);
+        let mut delta_x = zero;
+        let blocks = self
+            .wL
+            .chunks(BLOCK)
+            .zip(self.wR.chunks(BLOCK))
+            .zip(self.wLO.chunks(BLOCK));
+        for (k, ((wL, wR), wLO)) in blocks.enumerate() {
+            let len = wL.len();
+            C::scalar_mul_by_many(&mut p[..len], &y_pow[..len], &seed);
+            C::scalar_mul_many(&mut p_wR[..len], &p[..len], wR);
+            C::scalar_mul_many(&mut p_wR_wL[..len], &p_wR[..len], wL);
+            C::scalar_mul_many(&mut p_wLO[..len], &p[..len], wLO);
+            let (start, end) = (k * BLOCK, k * BLOCK + len);
+            let (Some(g), Some(h), Some(ag), Some(bh)) = (
+                g.get_mut(start..end),
+                h.get_mut(start..end),
+                ipa_g.get(start..end),
+                ipa_h.get(start..end),
+            ) else {
+                return None;
+            };
+            let gh = g.iter_mut().zip(h.iter_mut()).zip(ag.iter().zip(bh));
+            let terms = p_wR.iter().zip(&p_wR_wL).zip(&p_wLO);
+            for (j, (((pwR, pwRwL), pwLO), ((gi, hi), (ag, bh)))) in terms.zip(gh).enumerate() {
+                delta_x += *pwRwL;
+                let mut g_term = *pwR - *ag;
+                let mut h_term = *pwLO - *bh - weight;
+                // The second phase's generators carry the factor `u`.
+                if start + j >= n1 {
+                    g_term *= u;
+                    h_term *= u;
+                }
+                *gi += g_term;
+                *hi += h_term;
             }
-            *gi += g_term;
-            *hi += h_term;
-            p *= self.y_inv;
+            seed *= y_j;
         }
         // Padding positions (`i ≥ n`) have no constraint weights and carry `u`.
-        let padding = g.iter_mut().zip(h.iter_mut()).zip(ipa.g.iter().zip(&ipa.h));
+        let padding = g
+            .iter_mut()
+            .zip(h.iter_mut())
+            .zip(ipa_g.iter().zip(ipa_h.iter()));
         for ((gi, hi), (ag, bh)) in padding.skip(n) {
             *gi -= u * *ag;
             *hi -= u * (*bh + weight);
         }
-        Some(delta)
+        Some(delta_x)
     }
 }
+
+/// Positions per block of [`Generators::add_weighted`]'s element-wise passes (four
+/// blocks of scalars on the stack, 8 KiB on ristretto255, in the L1 cache).
+const BLOCK: usize = 64;
 
 /// One multiscalar multiplication being assembled from weighted equations: the
 /// dynamic points with their scalars, and the coefficients of the fixed bases `B`,
@@ -239,6 +284,8 @@ pub(super) struct Check<C: Curve> {
     bases: [C::Scalar; 2],
     g: Vec<C::Scalar>,
     h: Vec<C::Scalar>,
+    /// The inner-product coefficients of the equation being added.
+    scratch: [Vec<C::Scalar>; 2],
     /// Whether every equation added fit (a misfit makes the check fail).
     fits: bool,
 }
@@ -252,6 +299,7 @@ impl<C: Curve> Check<C> {
             bases: [C::scalar_zero(); 2],
             g: alloc::vec![C::scalar_zero(); np],
             h: alloc::vec![C::scalar_zero(); np],
+            scratch: [Vec::new(), Vec::new()],
             fits: true,
         }
     }
@@ -259,7 +307,10 @@ impl<C: Curve> Check<C> {
     /// Adds `weight·(ipa + r·t)` of `eq` (whose generators must be at most this
     /// check's).
     pub(super) fn add(&mut self, eq: &Equation<C>, weight: C::Scalar, r: C::Scalar) {
-        let Some(delta) = eq.gens.add_weighted(&mut self.g, &mut self.h, weight) else {
+        let Some(delta_x) =
+            eq.gens
+                .add_weighted(&mut self.g, &mut self.h, &mut self.scratch, weight)
+        else {
             self.fits = false;
             return;
         };
@@ -269,7 +320,7 @@ impl<C: Curve> Check<C> {
         self.points.extend_from_slice(&eq.ipa_points);
         self.scalars.extend(eq.t_scalars.iter().map(|s| wr * *s));
         self.points.extend_from_slice(&eq.t_points);
-        self.bases[0] += weight * eq.B_ipa + wr * eq.B_t + r * eq.gens.xx * delta;
+        self.bases[0] += weight * eq.B_ipa + wr * eq.B_t + r * eq.gens.x * delta_x;
         self.bases[1] += weight * eq.B_blinding_ipa + wr * eq.B_blinding_t;
     }
 
@@ -321,6 +372,18 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             deferred: Vec::new(),
             pending_multiplier: None,
         }
+    }
+
+    /// Room for `constraints` more constraints of `terms` terms in all: a hint for
+    /// gadgets that know their size (growing the storage copies it).
+    pub(crate) fn reserve(&mut self, constraints: usize, terms: usize) {
+        self.constraints.reserve(constraints, terms);
+    }
+
+    /// The number of terms of the first-phase constraints so far.
+    #[cfg(test)]
+    pub(crate) fn terms_len(&self) -> usize {
+        self.constraints.terms_len()
     }
 
     /// Takes the commitment `V` to a high-level value, appends it to the transcript
@@ -456,8 +519,18 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         tr::append_scalar::<C>(t, b"e_blinding", &proof.e_blinding);
         let w = tr::challenge::<C>(t, b"w", R1CSError::VerificationError)?;
 
-        let weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
+        let mut weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
         let y_inv = C::scalar_invert(&y);
+        // `wLO = wL + x⁻¹·wO` (in place of `wO`, which is not needed apart).
+        let x_inv = C::scalar_invert(&x);
+        let mut block = [C::scalar_zero(); BLOCK];
+        for (o, l) in weights.wO.chunks_mut(BLOCK).zip(weights.wL.chunks(BLOCK)) {
+            let block = &mut block[..o.len()];
+            C::scalar_mul_by_many(block, o, &x_inv);
+            for ((o, l), xo) in o.iter_mut().zip(l).zip(block.iter()) {
+                *o = *l + *xo;
+            }
+        }
         let ipp = &proof.ipp_proof;
         let (u_ipa, u_ipa_inv) = ipp
             .verification_challenges_inverted(padded_n, Folding::Halves, t)
@@ -497,12 +570,11 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
                 padded_n,
                 n1,
                 x,
-                xx,
                 u,
                 y_inv,
                 wL: weights.wL,
                 wR: weights.wR,
-                wO: weights.wO,
+                wLO: weights.wO,
                 a: ipp.a.clone(),
                 b: ipp.b.clone(),
                 u_ipa,
