@@ -773,13 +773,17 @@ const SMALL: usize = 64;
 /// verifier builds the circuit once per proof).
 struct Coefficients<C: Curve> {
     pow2: [C::Scalar; 64],
+    /// `−2^k`: a negative coefficient costs no negation.
+    neg_pow2: [C::Scalar; 64],
     small: [C::Scalar; SMALL],
 }
 
 impl<C: Curve> Coefficients<C> {
     fn new() -> Self {
+        let pow2: [C::Scalar; 64] = core::array::from_fn(|k| C::scalar_from_u64(1u64 << k));
         Coefficients {
-            pow2: core::array::from_fn(|k| C::scalar_from_u64(1u64 << k)),
+            pow2,
+            neg_pow2: pow2.map(|p| -p),
             small: core::array::from_fn(|k| C::scalar_from_u64(k as u64)),
         }
     }
@@ -794,15 +798,19 @@ impl<C: Curve> Coefficients<C> {
 
     /// `c·2^shift` (`shift < 62`).
     fn get(&self, c: i8, shift: usize) -> C::Scalar {
-        let s = match c.unsigned_abs() {
+        match c {
             1 => self.pow2[shift],
             2 => self.pow2[shift + 1],
-            m => self.pow2[shift] * self.unsigned(u64::from(m)),
-        };
-        if c < 0 {
-            -s
-        } else {
-            s
+            -1 => self.neg_pow2[shift],
+            -2 => self.neg_pow2[shift + 1],
+            _ => {
+                let s = self.pow2[shift] * self.unsigned(u64::from(c.unsigned_abs()));
+                if c < 0 {
+                    -s
+                } else {
+                    s
+                }
+            }
         }
     }
 

@@ -37,6 +37,9 @@ pub struct Verifier<C: Curve = Ristretto, T: BorrowMut<Transcript> = Transcript>
     V: Vec<C::Encoding>,
     deferred: Vec<Deferred<C, T>>,
     pending_multiplier: Option<usize>,
+    /// `−1`, the coefficient of every multiplier's own variable in its input
+    /// constraints (negated once, not per multiplier).
+    minus_one: C::Scalar,
 }
 
 /// The verifier in the second phase, as the callbacks of
@@ -71,8 +74,8 @@ impl<C: Curve, T: BorrowMut<Transcript>> ConstraintSystem<C> for Verifier<C, T> 
             Variable::MultiplierRight(i),
             Variable::MultiplierOutput(i),
         );
-        left.terms.push((vars.0, -C::scalar_one()));
-        right.terms.push((vars.1, -C::scalar_one()));
+        left.terms.push((vars.0, self.minus_one));
+        right.terms.push((vars.1, self.minus_one));
         self.constrain(left);
         self.constrain(right);
         vars
@@ -371,6 +374,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             V: Vec::new(),
             deferred: Vec::new(),
             pending_multiplier: None,
+            minus_one: -C::scalar_one(),
         }
     }
 
