@@ -524,9 +524,11 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         let w = tr::challenge::<C>(t, b"w", R1CSError::VerificationError)?;
 
         let mut weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
-        let y_inv = C::scalar_invert(&y);
+        // `y⁻¹` and `x⁻¹` with one inversion (both challenges are nonzero).
+        let mut inverses = [y, x];
+        C::scalar_batch_invert(&mut inverses);
+        let [y_inv, x_inv] = inverses;
         // `wLO = wL + x⁻¹·wO` (in place of `wO`, which is not needed apart).
-        let x_inv = C::scalar_invert(&x);
         let mut block = [C::scalar_zero(); BLOCK];
         for (o, l) in weights.wO.chunks_mut(BLOCK).zip(weights.wL.chunks(BLOCK)) {
             let block = &mut block[..o.len()];
