@@ -555,9 +555,11 @@ fn check_path(path: &Path) -> Result<Pending, Verdict> {
     }
 }
 
-/// The verifier of a decoded proof's statement, with its circuit built.
+/// The verifier of a decoded proof's statement for its proof, with its circuit
+/// built (the SHA-256 circuits folded into the proof's check as they are built).
 fn verifier<C: CurveOps>(
     statement: &Statement<C>,
+    proof: &R1CSProof<C>,
 ) -> Result<ballistic::r1cs::Verifier<C, ballistic::merlin::Transcript>, R1CSError> {
     match statement {
         Statement::Shuffle {
@@ -567,9 +569,11 @@ fn verifier<C: CurveOps>(
         Statement::Sha256 { statement, digest } => {
             let transcript = ballistic::merlin::Transcript::new(SHA256_DOMAIN);
             match statement {
-                Sha256Statement::Message => sha256::message_verifier::<C>(transcript, digest),
+                Sha256Statement::Message => {
+                    sha256::message_verifier_for_proof::<C>(transcript, digest, proof)
+                }
                 Sha256Statement::Compression => {
-                    sha256::compression_verifier::<C>(transcript, digest)
+                    sha256::compression_verifier_for_proof::<C>(transcript, digest, proof)
                 }
             }
         }
@@ -614,7 +618,7 @@ fn verify_curve<C: CurveOps>(items: &[(usize, &Decoded<C>)]) -> BTreeMap<usize, 
         let mut batch = BatchVerifier::new(&pc, &bp);
         let mut slots = BTreeMap::new();
         for &(i, d) in chunk {
-            match verifier(&d.statement) {
+            match verifier(&d.statement, &d.proof) {
                 Ok(v) => {
                     slots.insert(batch.add(v, &d.proof), i);
                 }

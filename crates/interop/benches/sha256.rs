@@ -138,9 +138,12 @@ impl Gens {
         let mut batch = BatchVerifier::new(&self.0.ours_pc, &self.0.ours_bp);
         for item in items {
             let proof = R1CSProof::<Ristretto>::from_bytes(&item.proof).expect("ballistic parses");
-            let verifier =
-                sha256::compression_verifier::<Ristretto>(Transcript::new(LABEL), &item.digest)
-                    .expect("the verifier builds");
+            let verifier = sha256::compression_verifier_for_proof::<Ristretto>(
+                Transcript::new(LABEL),
+                &item.digest,
+                &proof,
+            )
+            .expect("the verifier builds");
             batch.add(verifier, &proof);
         }
         batch

@@ -5,7 +5,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::{LinearCombination, R1CSError, Variable};
+use super::{LinearCombination, R1CSError, Variable, MAX_MULTIPLIERS};
 use crate::curve::Curve;
 
 /// `z·z^Q·W_{L,R,O}`, `−z·z^Q·W_V` and `−z·z^Q·c` (dalek's signs: the constraint
@@ -176,6 +176,149 @@ impl<C: Curve> Pending<C> {
     }
 }
 
+/// Flattens constraints one at a time, in order: constraint `q` gets the weight
+/// `z^(q+1)`. [`flatten`] runs it over stored constraints; a verifier that knows
+/// `z` before the gadget runs (`Verifier::for_proof`) runs it on each constraint
+/// as the gadget makes it, storing none.
+pub(super) struct Flattener<C: Curve> {
+    w: Weights<C>,
+    /// Whether the multiplier weights grow to the variables named (the number of
+    /// multipliers is not known yet) rather than refuse a variable past them.
+    grow: bool,
+    /// `z_pow[j] = z^(j+1)`.
+    z_pow: [C::Scalar; BLOCK],
+    /// `z^BLOCK`.
+    z_block: C::Scalar,
+    /// `z^(k·BLOCK)` for the next block `k`.
+    seed: C::Scalar,
+    /// The current block's weights `z^(k·BLOCK + j + 1)`.
+    exp_z: [C::Scalar; BLOCK],
+    /// The position in `exp_z` of the next constraint (`BLOCK`: a new block).
+    next: usize,
+    pending: Pending<C>,
+    one: C::Scalar,
+    minus_one: C::Scalar,
+}
+
+impl<C: Curve> Flattener<C> {
+    /// Weights over `n` multipliers (a start if `grow`) and `m` commitments.
+    pub(super) fn new(z: &C::Scalar, n: usize, m: usize, grow: bool) -> Self {
+        let zero = C::scalar_zero();
+        let mut z_pow = [zero; BLOCK];
+        let mut acc = *z;
+        for zp in &mut z_pow {
+            *zp = acc;
+            acc *= *z;
+        }
+        let one = C::scalar_one();
+        Flattener {
+            w: Weights {
+                wL: vec![zero; n],
+                wR: vec![zero; n],
+                wO: vec![zero; n],
+                wV: vec![zero; m],
+                wc: zero,
+            },
+            grow,
+            z_block: z_pow[BLOCK - 1],
+            z_pow,
+            seed: one,
+            exp_z: [zero; BLOCK],
+            next: BLOCK,
+            pending: Pending {
+                exp_z: [zero; BLOCK],
+                coeff: [zero; BLOCK],
+                product: [zero; BLOCK],
+                slot: [Slot::Constant; BLOCK],
+                len: 0,
+            },
+            one,
+            minus_one: -one,
+        }
+    }
+
+    /// Adds the constraint `Σ terms = 0`.
+    ///
+    /// # Errors
+    /// [`R1CSError::GadgetError`] for a variable outside the multipliers (past
+    /// [`MAX_MULTIPLIERS`] if growing) or the commitments.
+    pub(super) fn push(&mut self, terms: &[(Variable<C>, C::Scalar)]) -> Result<(), R1CSError> {
+        if self.next == BLOCK {
+            C::scalar_mul_by_many(&mut self.exp_z, &self.z_pow, &self.seed);
+            self.seed *= self.z_block;
+            self.next = 0;
+        }
+        let exp_z = self.exp_z.get(self.next).copied().unwrap_or(self.one);
+        self.next += 1;
+        // Coefficients ±1 (three in five terms of the SHA-256 circuit) cost no
+        // multiplication; coefficients are public, so the branch is too.
+        for (var, coeff) in terms {
+            if self.grow {
+                self.grow_to(var)?;
+            }
+            let slot = self.w.slot(var)?;
+            if *coeff == self.one {
+                self.w.add(slot, exp_z);
+            } else if *coeff == self.minus_one {
+                self.w.sub(slot, exp_z);
+            } else {
+                let pending = &mut self.pending;
+                let k = pending.len;
+                if let (Some(e), Some(c), Some(s)) = (
+                    pending.exp_z.get_mut(k),
+                    pending.coeff.get_mut(k),
+                    pending.slot.get_mut(k),
+                ) {
+                    (*e, *c, *s) = (exp_z, *coeff, slot);
+                }
+                pending.len += 1;
+                if pending.len == BLOCK {
+                    pending.flush(&mut self.w);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes room in the multiplier weights for `var`.
+    #[inline(always)]
+    fn grow_to(&mut self, var: &Variable<C>) -> Result<(), R1CSError> {
+        let i = match *var {
+            Variable::MultiplierLeft(i)
+            | Variable::MultiplierRight(i)
+            | Variable::MultiplierOutput(i) => i,
+            _ => return Ok(()),
+        };
+        if i < self.w.wL.len() {
+            return Ok(());
+        }
+        if i >= MAX_MULTIPLIERS {
+            return Err(unknown_variable());
+        }
+        let zero = C::scalar_zero();
+        for w in [&mut self.w.wL, &mut self.w.wR, &mut self.w.wO] {
+            w.resize(i + 1, zero);
+        }
+        Ok(())
+    }
+
+    /// The weights over `n` multipliers.
+    ///
+    /// # Errors
+    /// [`R1CSError::GadgetError`] if a constraint named a multiplier past `n`.
+    pub(super) fn finish(mut self, n: usize) -> Result<Weights<C>, R1CSError> {
+        self.pending.flush(&mut self.w);
+        if self.w.wL.len() > n {
+            return Err(unknown_variable());
+        }
+        let zero = C::scalar_zero();
+        for w in [&mut self.w.wL, &mut self.w.wR, &mut self.w.wO] {
+            w.resize(n, zero);
+        }
+        Ok(self.w)
+    }
+}
+
 /// Flattens `constraints` (the terms of each) over `n` multipliers and `m`
 /// commitments.
 ///
@@ -187,64 +330,10 @@ pub(super) fn flatten<'a, C: Curve>(
     n: usize,
     m: usize,
 ) -> Result<Weights<C>, R1CSError> {
-    let zero = C::scalar_zero();
-    let mut w = Weights::<C> {
-        wL: vec![zero; n],
-        wR: vec![zero; n],
-        wO: vec![zero; n],
-        wV: vec![zero; m],
-        wc: zero,
-    };
-    // `z_pow[j] = z^(j+1)`; block `k` of constraints takes `z_pow·z^(k·BLOCK)`.
-    let mut z_pow = [zero; BLOCK];
-    let mut acc = *z;
-    for zp in &mut z_pow {
-        *zp = acc;
-        acc *= *z;
+    // Boxed: the block buffers are about 45 KiB on ristretto255.
+    let mut f = alloc::boxed::Box::new(Flattener::<C>::new(z, n, m, false));
+    for terms in constraints {
+        f.push(terms)?;
     }
-    let z_block = z_pow[BLOCK - 1];
-    let mut seed = C::scalar_one();
-    let mut exp_z = [zero; BLOCK];
-    let mut pending = Pending::<C> {
-        exp_z: [zero; BLOCK],
-        coeff: [zero; BLOCK],
-        product: [zero; BLOCK],
-        slot: [Slot::Constant; BLOCK],
-        len: 0,
-    };
-    // Coefficients ±1 (three in five terms of the SHA-256 circuit) cost no
-    // multiplication; coefficients are public, so the branch is too.
-    let one = C::scalar_one();
-    let minus_one = -one;
-    let mut constraints = constraints.into_iter().peekable();
-    while constraints.peek().is_some() {
-        C::scalar_mul_by_many(&mut exp_z, &z_pow, &seed);
-        // `exp_z` first: the zip stops without taking a constraint past the block.
-        for (exp_z, terms) in exp_z.iter().zip(constraints.by_ref()) {
-            for (var, coeff) in terms {
-                let slot = w.slot(var)?;
-                if *coeff == one {
-                    w.add(slot, *exp_z);
-                } else if *coeff == minus_one {
-                    w.sub(slot, *exp_z);
-                } else {
-                    let k = pending.len;
-                    if let (Some(e), Some(c), Some(s)) = (
-                        pending.exp_z.get_mut(k),
-                        pending.coeff.get_mut(k),
-                        pending.slot.get_mut(k),
-                    ) {
-                        (*e, *c, *s) = (*exp_z, *coeff, slot);
-                    }
-                    pending.len += 1;
-                    if pending.len == BLOCK {
-                        pending.flush(&mut w);
-                    }
-                }
-            }
-        }
-        seed *= z_block;
-    }
-    pending.flush(&mut w);
-    Ok(w)
+    f.finish(n)
 }

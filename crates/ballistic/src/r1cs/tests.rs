@@ -123,10 +123,36 @@ fn example_roundtrip<C: Curve>(vals: [u64; 5], c2: u64, verifier_c2: u64) -> Res
     example(&mut p, &vars, c2);
     let proof = p.prove_with_rng(&bp, &mut r)?;
     assert_eq!(proof.to_bytes().len(), 1 + 8 * C::POINT_BYTES + 5 * 32);
-    let mut v = Verifier::<C, _>::new(Transcript::new(b"R1CSExampleGadget"));
-    let vars: Vec<_> = coms.iter().map(|c| v.commit(*c)).collect();
-    example(&mut v, &vars, verifier_c2);
-    v.verify_with_rng(&proof, &pc, &bp, &mut r).map(|_| ())
+    same_verdict(b"R1CSExampleGadget", &proof, |v| {
+        let vars: Vec<_> = coms.iter().map(|c| v.commit(*c)).collect();
+        example(v, &vars, verifier_c2);
+        Ok(())
+    })
+}
+
+/// The verdict on `proof` of a verifier over `build`'s circuit (one phase), and a
+/// check that a verifier made by [`Verifier::for_proof`] (constraints streamed)
+/// gives the same verdict as one made by [`Verifier::new`] (constraints stored).
+fn same_verdict<C: Curve>(
+    label: &'static [u8],
+    proof: &R1CSProof<C>,
+    build: impl Fn(&mut Verifier<C, Transcript>) -> Result<(), R1CSError>,
+) -> Result<(), R1CSError> {
+    let pc = PedersenGens::<C>::default();
+    let bp = BulletproofGens::<C>::new(128, 1);
+    let mut verdicts = [Ok(()), Ok(())];
+    for (streamed, verdict) in verdicts.iter_mut().enumerate() {
+        let t = Transcript::new(label);
+        let mut v = match streamed {
+            0 => Verifier::<C, _>::new(t),
+            _ => Verifier::<C, _>::for_proof(t, proof),
+        };
+        *verdict =
+            build(&mut v).and_then(|()| v.verify_with_rng(proof, &pc, &bp, &mut rng()).map(|_| ()));
+    }
+    let [stored, streamed] = verdicts;
+    assert_eq!(stored, streamed);
+    stored
 }
 
 #[test]
@@ -155,10 +181,10 @@ fn range_roundtrip<C: Curve>(value: u64, n: usize) -> Result<(), R1CSError> {
     let (com, var) = p.commit(value.into(), random_api::<C, _>(&mut r));
     range(&mut p, var.into(), Some(value), n)?;
     let proof = p.prove_with_rng(&bp, &mut r)?;
-    let mut v = Verifier::<C, _>::new(Transcript::new(b"RangeProofTest"));
-    let var = v.commit(com);
-    range(&mut v, var.into(), None, n)?;
-    v.verify_with_rng(&proof, &pc, &bp, &mut r).map(|_| ())
+    same_verdict(b"RangeProofTest", &proof, |v| {
+        let var = v.commit(com);
+        range(v, var.into(), None, n)
+    })
 }
 
 #[test]
@@ -252,12 +278,21 @@ fn huge_variable_indices_do_not_alias() {
     p.constrain(o - 12u64);
     let proof = p.prove_with_rng(&bp, &mut r).expect("prove");
     let verifier = |target: Option<usize>| {
-        let mut v = Verifier::<Ristretto, _>::new(Transcript::new(b"alias"));
-        let (x, y) = (v.commit(cx), v.commit(cy));
-        let (_, _, o) = v.multiply(x.into(), y.into());
-        let out = target.map_or(o, Variable::MultiplierOutput);
-        v.constrain(LinearCombination::from(out) - 12u64);
-        v.verify_with_rng(&proof, &pc, &bp, &mut rng())
+        let mut verdicts = [Ok(()), Ok(())];
+        for (streamed, verdict) in verdicts.iter_mut().enumerate() {
+            let t = Transcript::new(b"alias");
+            let mut v = match streamed {
+                0 => Verifier::<Ristretto, _>::new(t),
+                _ => Verifier::for_proof(t, &proof),
+            };
+            let (x, y) = (v.commit(cx), v.commit(cy));
+            let (_, _, o) = v.multiply(x.into(), y.into());
+            let out = target.map_or(o, Variable::MultiplierOutput);
+            v.constrain(LinearCombination::from(out) - 12u64);
+            *verdict = v.verify_with_rng(&proof, &pc, &bp, &mut rng()).map(drop);
+        }
+        assert_eq!(verdicts[0], verdicts[1]);
+        verdicts[0].clone()
     };
     assert!(verifier(None).is_ok());
     for huge in [1usize << 59, usize::MAX] {
@@ -288,6 +323,80 @@ fn example_proof() -> R1CSProof<Ristretto> {
         .collect();
     example(&mut p, &vars, 9);
     p.prove_with_rng(&bp, &mut r).expect("prove")
+}
+
+/// A verifier made by `Verifier::for_proof` refuses what its early challenges
+/// cannot serve (a transcript message or a commitment after the first constraint,
+/// second-phase constraints) and a proof other than its own; on every one-bit
+/// change of a proof it agrees with `Verifier::new`.
+#[test]
+fn a_streaming_verifier_refuses_misuse() {
+    let pc = PedersenGens::<Ristretto>::default();
+    let bp = BulletproofGens::<Ristretto>::new(128, 1);
+    let mut r = rng();
+    let blindings: Vec<_> = (0..5).map(|_| random_api::<Ristretto, _>(&mut r)).collect();
+    // Two proofs of one statement (other nonces).
+    let mut prove = || {
+        let mut p = Prover::<Ristretto, _>::new(&pc, Transcript::new(b"R1CSExampleGadget"));
+        let (coms, vars): (Vec<_>, Vec<_>) = [3u64, 4, 6, 1, 40]
+            .iter()
+            .zip(&blindings)
+            .map(|(x, b)| p.commit((*x).into(), *b))
+            .unzip();
+        example(&mut p, &vars, 9);
+        (p.prove_with_rng(&bp, &mut r).expect("prove"), coms)
+    };
+    let ((proof, coms), (other, _)) = (prove(), prove());
+    assert_ne!(proof, other);
+    let build = |v: &mut Verifier<Ristretto, Transcript>| {
+        let vars: Vec<_> = coms.iter().map(|c| v.commit(*c)).collect();
+        example(v, &vars, 9);
+        Ok(())
+    };
+    assert_eq!(same_verdict(b"R1CSExampleGadget", &proof, build), Ok(()));
+    let streaming = || Verifier::for_proof(Transcript::new(b"R1CSExampleGadget"), &proof);
+    let gadget_error =
+        |res: Result<Transcript, R1CSError>| matches!(res, Err(R1CSError::GadgetError { .. }));
+    // Another proof than its own, valid on its own: invalid.
+    assert_eq!(same_verdict(b"R1CSExampleGadget", &other, build), Ok(()));
+    let mut v = streaming();
+    build(&mut v).expect("gadget");
+    assert_eq!(
+        v.verify_with_rng(&other, &pc, &bp, &mut r).map(drop),
+        Err(R1CSError::VerificationError)
+    );
+    // A transcript message after the first constraint.
+    let mut v = streaming();
+    build(&mut v).expect("gadget");
+    v.transcript().append_message(b"late", b"statement");
+    assert!(gadget_error(v.verify_with_rng(&proof, &pc, &bp, &mut r)));
+    // A commitment after the first constraint (the last one, moved late).
+    let mut v = streaming();
+    let mut vars: Vec<_> = coms[..4].iter().map(|c| v.commit(*c)).collect();
+    let (_, _, c) = v.multiply(vars[0] + vars[1], vars[2] + vars[3]);
+    vars.push(v.commit(coms[4]));
+    v.constrain(vars[4] + 9u64 - c);
+    assert!(gadget_error(v.verify_with_rng(&proof, &pc, &bp, &mut r)));
+    // Second-phase constraints.
+    let mut v = streaming();
+    build(&mut v).expect("gadget");
+    assert!(matches!(
+        v.specify_randomized_constraints(|_| Ok(())),
+        Err(R1CSError::GadgetError { .. })
+    ));
+    assert!(gadget_error(v.verify_with_rng(&proof, &pc, &bp, &mut r)));
+    // Every one-bit change: both verifiers refuse it.
+    let bytes = proof.to_bytes();
+    for i in (0..bytes.len()).step_by(7) {
+        let mut b = bytes.clone();
+        b[i] ^= 1 << (i % 8);
+        if let Ok(p) = R1CSProof::<Ristretto>::from_bytes(&b) {
+            assert!(
+                same_verdict(b"R1CSExampleGadget", &p, build).is_err(),
+                "byte {i}"
+            );
+        }
+    }
 }
 
 #[test]
