@@ -198,7 +198,20 @@ pub(super) struct Flattener<C: Curve> {
     pending: Pending<C>,
     one: C::Scalar,
     minus_one: C::Scalar,
+    /// `2^k` and `−2^k` for `k < POW2`: the coefficients of bit decompositions,
+    /// whose products with a constraint's weight are doublings of it.
+    pow2: [C::Scalar; POW2],
+    neg_pow2: [C::Scalar; POW2],
+    /// `chain[k] = 2^k·z^(q+1)` for the current constraint `q`, for `k < chain_len`.
+    chain: [C::Scalar; POW2],
+    chain_len: usize,
+    /// The exponent of the last power of two matched: a bit decomposition's next
+    /// coefficient is usually within one of it.
+    last_k: usize,
 }
+
+/// Powers of two [`Flattener`] recognises: `±2^k` for `k < POW2`.
+const POW2: usize = 64;
 
 impl<C: Curve> Flattener<C> {
     /// Weights over `n` multipliers (a start if `grow`) and `m` commitments.
@@ -211,6 +224,7 @@ impl<C: Curve> Flattener<C> {
             acc *= *z;
         }
         let one = C::scalar_one();
+        let pow2: [C::Scalar; POW2] = core::array::from_fn(|k| C::scalar_from_u64(1 << k));
         Flattener {
             w: Weights {
                 wL: vec![zero; n],
@@ -234,7 +248,45 @@ impl<C: Curve> Flattener<C> {
             },
             one,
             minus_one: -one,
+            pow2,
+            neg_pow2: pow2.map(|p| -p),
+            chain: [zero; POW2],
+            chain_len: 0,
+            last_k: 0,
         }
+    }
+
+    /// `(k, negative)` if `coeff` is `±2^k` for a `k` within one of the last
+    /// one's, or `k = 1` (a few comparisons; other powers take a multiplication).
+    #[inline(always)]
+    fn match_pow2(&mut self, coeff: &C::Scalar) -> Option<(usize, bool)> {
+        let k0 = self.last_k;
+        for k in [k0, k0 + 1, k0.wrapping_sub(1), 1] {
+            let (Some(p), Some(n)) = (self.pow2.get(k), self.neg_pow2.get(k)) else {
+                continue;
+            };
+            let negative = coeff == n;
+            if negative || coeff == p {
+                self.last_k = k;
+                return Some((k, negative));
+            }
+        }
+        None
+    }
+
+    /// `2^k·z^(q+1)` of the current constraint `q`, doubling up to it (`k < POW2`).
+    #[inline(always)]
+    fn chain(&mut self, k: usize) -> C::Scalar {
+        while self.chain_len <= k {
+            let Some(&last) = self.chain.get(self.chain_len.wrapping_sub(1)) else {
+                break;
+            };
+            if let Some(next) = self.chain.get_mut(self.chain_len) {
+                *next = last + last;
+            }
+            self.chain_len += 1;
+        }
+        self.chain.get(k).copied().unwrap_or(self.one)
     }
 
     /// Adds the constraint `Σ terms = 0`.
@@ -250,8 +302,11 @@ impl<C: Curve> Flattener<C> {
         }
         let exp_z = self.exp_z.get(self.next).copied().unwrap_or(self.one);
         self.next += 1;
-        // Coefficients ±1 (three in five terms of the SHA-256 circuit) cost no
-        // multiplication; coefficients are public, so the branch is too.
+        self.chain[0] = exp_z;
+        self.chain_len = 1;
+        // Coefficients ±1 (three in five terms of the SHA-256 circuit) and ±2^k
+        // (nearly all the others) cost no multiplication; coefficients are
+        // public, so the branches are too.
         for (var, coeff) in terms {
             if self.grow {
                 self.grow_to(var)?;
@@ -261,6 +316,13 @@ impl<C: Curve> Flattener<C> {
                 self.w.add(slot, exp_z);
             } else if *coeff == self.minus_one {
                 self.w.sub(slot, exp_z);
+            } else if let Some((k, negative)) = self.match_pow2(coeff) {
+                let t = self.chain(k);
+                if negative {
+                    self.w.sub(slot, t);
+                } else {
+                    self.w.add(slot, t);
+                }
             } else {
                 let pending = &mut self.pending;
                 let k = pending.len;
