@@ -399,3 +399,111 @@ pub(super) fn flatten<'a, C: Curve>(
     }
     f.finish(n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::ristretto::Ristretto;
+    use crate::curve::toy::Toy;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha20Rng;
+
+    /// Random constraints whose coefficients are ±1, ±2^k (in runs of nearby `k`,
+    /// as bit decompositions make them, and scattered), small integers and random
+    /// scalars, flattened stored, streamed (growing) and term by term
+    /// (`Σ_q z^(q+1)·coeff` summed naively), over more than one block of `z` powers
+    /// and of pending products.
+    fn flatten_matches_the_definition<C: Curve>() {
+        let mut r = ChaCha20Rng::seed_from_u64(7);
+        let (n, m) = (40usize, 3usize);
+        let z = C::scalar_random(&mut r);
+        let mut constraints: Vec<Vec<(Variable<C>, C::Scalar)>> = Vec::new();
+        for _ in 0..3 * BLOCK + 17 {
+            let len = r.gen_range(0..40);
+            let mut k = r.gen_range(0..POW2);
+            let terms = (0..len)
+                .map(|_| {
+                    let var = match r.gen_range(0..5) {
+                        0 => Variable::MultiplierLeft(r.gen_range(0..n)),
+                        1 => Variable::MultiplierRight(r.gen_range(0..n)),
+                        2 => Variable::MultiplierOutput(r.gen_range(0..n)),
+                        3 => Variable::Committed(r.gen_range(0..m)),
+                        _ => Variable::One(),
+                    };
+                    k = (k + r.gen_range(0..3)).saturating_sub(1).min(POW2 - 1);
+                    let pow = C::scalar_from_u64(1 << k);
+                    let coeff = match r.gen_range(0..8) {
+                        0 => C::scalar_one(),
+                        1 => -C::scalar_one(),
+                        2 | 3 => pow,
+                        4 | 5 => -pow,
+                        6 => C::scalar_from_u64(r.gen_range(0..100)),
+                        _ => C::scalar_random(&mut r),
+                    };
+                    (var, coeff)
+                })
+                .collect();
+            constraints.push(terms);
+        }
+        let zero = C::scalar_zero();
+        let (mut wL, mut wR, mut wO, mut wV, mut wc) = (
+            vec![zero; n],
+            vec![zero; n],
+            vec![zero; n],
+            vec![zero; m],
+            zero,
+        );
+        let mut exp_z = z;
+        for terms in &constraints {
+            for (var, coeff) in terms {
+                let t = exp_z * *coeff;
+                match *var {
+                    Variable::MultiplierLeft(i) => wL[i] += t,
+                    Variable::MultiplierRight(i) => wR[i] += t,
+                    Variable::MultiplierOutput(i) => wO[i] += t,
+                    Variable::Committed(i) => wV[i] -= t,
+                    Variable::One() => wc -= t,
+                    Variable::__Curve(_, never) => match never {},
+                }
+            }
+            exp_z *= z;
+        }
+        let stored =
+            flatten::<C>(constraints.iter().map(|c| c.as_slice()), &z, n, m).expect("flatten");
+        let mut streamed = Flattener::<C>::new(&z, 0, m, true);
+        for terms in &constraints {
+            streamed.push(terms).expect("push");
+        }
+        let streamed = streamed.finish(n).expect("finish");
+        for w in [stored, streamed] {
+            assert!(w.wL == wL && w.wR == wR && w.wO == wO && w.wV == wV && w.wc == wc);
+        }
+    }
+
+    #[test]
+    fn flatten_matches_the_definition_ristretto() {
+        flatten_matches_the_definition::<Ristretto>();
+    }
+
+    /// On the toy group (order 1019) powers of two repeat and some equal ±1.
+    #[test]
+    fn flatten_matches_the_definition_toy() {
+        flatten_matches_the_definition::<Toy>();
+    }
+
+    /// A streamed flattener refuses a multiplier past the final count.
+    #[test]
+    fn a_streamed_variable_past_the_multipliers_is_an_error() {
+        let z = Ristretto::scalar_from_u64(5);
+        let mut f = Flattener::<Ristretto>::new(&z, 0, 0, true);
+        let one = Ristretto::scalar_one();
+        f.push(&[(Variable::MultiplierLeft(9), one)])
+            .expect("grows");
+        assert!(f.finish(9).is_err());
+        let mut f = Flattener::<Ristretto>::new(&z, 0, 0, true);
+        assert!(f
+            .push(&[(Variable::MultiplierOutput(MAX_MULTIPLIERS), one)])
+            .is_err());
+        assert!(f.push(&[(Variable::Committed(0), one)]).is_err());
+    }
+}
