@@ -27,9 +27,10 @@
 //!   points in `from_bytes`, dalek during `verify`, so `from_bytes + verify` is the
 //!   same work on both sides.
 //! * `batch16`: the `POOL = 16` proofs at once: ballistic parses them, builds 16
-//!   verifiers, adds them to an `r1cs::BatchVerifier` and checks it (one
-//!   multiscalar multiplication); dalek's crate has no R1CS batch verification, so
-//!   its iteration is 16 single verifications (`from_bytes + verify` each).
+//!   verifiers (`compression_verifier_for_proof`), adds them to an
+//!   `r1cs::BatchVerifier` and checks it (one multiscalar multiplication); dalek's
+//!   crate has no R1CS batch verification, so its iteration is 16 single
+//!   verifications (`from_bytes + verify` each).
 //!
 //! Every timed verification is checked to succeed (`expect`), so every pool proof is
 //! verified by both crates.
@@ -40,8 +41,8 @@
 //! (`0.9 · SAMPLES · t`, at least 3 s; criterion warns that the samples do not fit the
 //! window and completes them): about 11 iterations per benchmark in all.
 //!
-//! Backends: as `benches/r1cs.rs` (ballistic: its own ristretto255 engine, AVX2 lanes
-//! detected at run time, single-threaded without the `parallel` feature; dalek: its
+//! Backends: as `benches/r1cs.rs` (ballistic: its own ristretto255 engine, IFMA or
+//! AVX2 lanes chosen at run time, single-threaded without the `parallel` feature; dalek: its
 //! 4.0.0 on curve25519-dalek-ng `u64_backend`, serial).
 //!
 //! Run: `nice -n 19 cargo bench -p interop --bench sha256 -- --noplot`, then
