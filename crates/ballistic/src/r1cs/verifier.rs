@@ -485,10 +485,13 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
     /// use ballistic::r1cs::{ConstraintSystem, Prover, Verifier};
     /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
     /// let (pc, bp) = (PedersenGens::default(), BulletproofGens::new(8, 1));
-    /// let mut rng = rand::thread_rng();
+    /// use rand::RngCore;
+    /// let mut wide = [0u8; 64];
+    /// rand::thread_rng().fill_bytes(&mut wide);
+    /// let blinding = Scalar::from_bytes_mod_order_wide(&wide);
     /// // Prove knowledge of x with x·x = 9 for the committed x.
     /// let mut prover = Prover::new(&pc, Transcript::new(b"doc"));
-    /// let (com, x) = prover.commit(Scalar::from(3u64), Scalar::random(&mut rng));
+    /// let (com, x) = prover.commit(Scalar::from(3u64), blinding);
     /// let (_, _, o) = prover.multiply(x.into(), x.into());
     /// prover.constrain(o - 9u64);
     /// let proof = prover.prove(&bp)?;
