@@ -335,6 +335,35 @@ impl<C: Curve> Generators<C> {
     }
 }
 
+/// Appends the number of commitments `m` and the first-phase commitments `A_I1`,
+/// `A_O1`, `S1` (none the identity): the transcript of both verifier paths before
+/// the second phase.
+fn append_phase_one<C: Curve>(
+    t: &mut Transcript,
+    m: usize,
+    [A_I1, A_O1, S1]: [&ProofPoint<C>; 3],
+) -> Result<(), R1CSError> {
+    t.append_u64(b"m", m as u64);
+    tr::validate_and_append_point::<C>(t, b"A_I1", A_I1)?;
+    tr::validate_and_append_point::<C>(t, b"A_O1", A_O1)?;
+    tr::validate_and_append_point::<C>(t, b"S1", S1)
+}
+
+/// Appends the second-phase commitments `A_I2`, `A_O2`, `S2` (the identity for a
+/// one-phase proof) and draws `y`, `z`: the transcript of both verifier paths after
+/// the phase separator.
+fn append_phase_two_and_challenge<C: Curve>(
+    t: &mut Transcript,
+    [A_I2, A_O2, S2]: [&ProofPoint<C>; 3],
+) -> Result<(C::Scalar, C::Scalar), R1CSError> {
+    tr::append_point::<C>(t, b"A_I2", &A_I2.encoding);
+    tr::append_point::<C>(t, b"A_O2", &A_O2.encoding);
+    tr::append_point::<C>(t, b"S2", &S2.encoding);
+    let y = tr::challenge::<C>(t, b"y", R1CSError::VerificationError)?;
+    let z = tr::challenge::<C>(t, b"z", R1CSError::VerificationError)?;
+    Ok((y, z))
+}
+
 /// The padded number of multipliers, if `n` multipliers (`n1` of them in the
 /// first phase) fit the limit and the generators and `proof` has as many phases.
 fn check_size<C: Curve>(
@@ -550,20 +579,11 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         }
         let m = self.V.len();
         let t = self.transcript.borrow_mut();
-        t.append_u64(b"m", m as u64);
         let [A_I1, A_O1, S1, A_I2, A_O2, S2] = &stream.commitments;
-        let challenges = tr::validate_and_append_point::<C>(t, b"A_I1", A_I1)
-            .and_then(|()| tr::validate_and_append_point::<C>(t, b"A_O1", A_O1))
-            .and_then(|()| tr::validate_and_append_point::<C>(t, b"S1", S1))
-            .and_then(|()| {
-                tr::phase_sep(t, false);
-                tr::append_point::<C>(t, b"A_I2", &A_I2.encoding);
-                tr::append_point::<C>(t, b"A_O2", &A_O2.encoding);
-                tr::append_point::<C>(t, b"S2", &S2.encoding);
-                let y = tr::challenge::<C>(t, b"y", R1CSError::VerificationError)?;
-                let z = tr::challenge::<C>(t, b"z", R1CSError::VerificationError)?;
-                Ok((y, z))
-            });
+        let challenges = append_phase_one(t, m, [A_I1, A_O1, S1]).and_then(|()| {
+            tr::phase_sep(t, false);
+            append_phase_two_and_challenge(t, [A_I2, A_O2, S2])
+        });
         match challenges {
             Ok((y, z)) => {
                 stream.sealed = Some(Sealed {
@@ -577,15 +597,15 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
     }
 
     /// A [`Verifier::for_proof`]'s challenge `y` and its weights over `n`
-    /// multipliers, if `proof` is the one it was made for.
+    /// multipliers, if `proof` (second-phase points `phase2`) is the one it was made for.
     fn finish_stream(
         &mut self,
         mut stream: Stream<C>,
         proof: &R1CSProof<C>,
+        [A_I2, A_O2, S2]: &[ProofPoint<C>; 3],
         n: usize,
     ) -> Result<(C::Scalar, Weights<C>), R1CSError> {
-        let [A_I2, A_O2, S2] = proof.phase2_points();
-        let given = [proof.A_I1, proof.A_O1, proof.S1, A_I2, A_O2, S2];
+        let given = [&proof.A_I1, &proof.A_O1, &proof.S1, A_I2, A_O2, S2];
         let same = given
             .iter()
             .zip(&stream.commitments)
@@ -718,36 +738,29 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         bp_gens: &BulletproofGens<C>,
     ) -> Result<(Equation<C>, T), R1CSError> {
         let m = self.V.len();
+        let phase2 = proof.phase2_points();
         let (n1, padded_n, y, mut weights) = match self.stream.take() {
             Some(stream) => {
                 let n = self.num_vars;
                 let padded_n = check_size(n, n, proof, bp_gens)?;
-                let (y, weights) = self.finish_stream(*stream, proof, n)?;
+                let (y, weights) = self.finish_stream(*stream, proof, &phase2, n)?;
                 (n, padded_n, y, weights)
             }
             None => {
                 let t = self.transcript.borrow_mut();
-                t.append_u64(b"m", m as u64);
+                append_phase_one(t, m, [&proof.A_I1, &proof.A_O1, &proof.S1])?;
                 let n1 = self.num_vars;
-                tr::validate_and_append_point::<C>(t, b"A_I1", &proof.A_I1)?;
-                tr::validate_and_append_point::<C>(t, b"A_O1", &proof.A_O1)?;
-                tr::validate_and_append_point::<C>(t, b"S1", &proof.S1)?;
                 self = self.run_deferred()?;
                 let n = self.num_vars;
                 let padded_n = check_size(n, n1, proof, bp_gens)?;
-                let phase2 = proof.phase2_points();
+                let [A_I2, A_O2, S2] = &phase2;
                 let t = self.transcript.borrow_mut();
-                tr::append_point::<C>(t, b"A_I2", &phase2[0].encoding);
-                tr::append_point::<C>(t, b"A_O2", &phase2[1].encoding);
-                tr::append_point::<C>(t, b"S2", &phase2[2].encoding);
-                let y = tr::challenge::<C>(t, b"y", R1CSError::VerificationError)?;
-                let z = tr::challenge::<C>(t, b"z", R1CSError::VerificationError)?;
+                let (y, z) = append_phase_two_and_challenge(t, [A_I2, A_O2, S2])?;
                 let weights = flatten::<C>(self.constraints.iter(), &z, n, m)?;
                 (n1, padded_n, y, weights)
             }
         };
         let n2 = self.num_vars - n1;
-        let phase2 = proof.phase2_points();
         let t = self.transcript.borrow_mut();
         for (label, P) in [b"T_1", b"T_3", b"T_4", b"T_5", b"T_6"]
             .iter()
