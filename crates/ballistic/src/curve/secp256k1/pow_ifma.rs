@@ -41,6 +41,7 @@ use super::pow::{pow_sqrt, SqrtChain};
 pub use crate::curve::ifma_ops::available;
 
 use crate::curve::ifma_ops as v;
+use crate::curve::ifma_ops::lanes_array;
 
 const M52: u64 = (1 << 52) - 1;
 /// `2^260 mod p`.
@@ -90,7 +91,7 @@ impl F8 {
                 hi[i + j + 1] = v::madd_hi(hi[i + j + 1], a[i], b[j]);
             }
         }
-        let mut t: [__m512i; 10] = core::array::from_fn(|k| v::add(lo[k], hi[k]));
+        let mut t: [__m512i; 10] = lanes_array!(10, |k| v::add(lo[k], hi[k]));
         carry(&mut t, 0, 9);
         let r = v::splat(R as i64);
         let mut s = [v::zero(); 6];
