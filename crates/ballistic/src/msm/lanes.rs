@@ -286,8 +286,9 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
     }
     let slots = lanes / per;
     let mut out = Vec::with_capacity(inputs.len());
-    // Per input: events sorted by bit (counting sort) and the start of every bit.
-    let mut sorted: Vec<Vec<(i16, u32)>> = Vec::with_capacity(slots);
+    // Per input: its entries and signs sorted by bit (a counting sort; the table
+    // lookup done once per digit here) and the start of every bit's run.
+    let mut sorted: Vec<Vec<(&P::Entry, bool)>> = Vec::with_capacity(slots);
     let mut starts: Vec<[u32; 258]> = Vec::with_capacity(slots);
     for round in inputs.chunks(slots) {
         sorted.clear();
@@ -304,11 +305,18 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
                 start[bit + 1] += start[bit];
             }
             let mut fill = start;
-            let mut ev: Vec<(i16, u32)> = vec![(0, 0); start[257] as usize];
+            let mut ev: Vec<(&P::Entry, bool)> =
+                vec![(P::identity_entry(), false); start[257] as usize];
             for &(bit, d, t) in &input.events {
                 if let Some(f) = fill.get_mut(bit as usize) {
-                    if let Some(e) = ev.get_mut(*f as usize) {
-                        *e = (d, t);
+                    // A digit whose table entry is missing adds the identity (never
+                    // happens for tables of the digits' width).
+                    let entry = input
+                        .tables
+                        .get(t as usize)
+                        .and_then(|t| t.get((d.unsigned_abs() >> 1) as usize));
+                    if let (Some(slot), Some(e)) = (ev.get_mut(*f as usize), entry) {
+                        *slot = (e, d < 0);
                     }
                     *f += 1;
                 }
@@ -326,46 +334,24 @@ pub fn straus_multi<P: LanePoint>(inputs: &[Straus<'_, P::Entry>]) -> Vec<P::Poi
         if let Some(top) = top {
             for bit in (0..=top).rev() {
                 ops.push(Op::Double);
-                // Cursor into every input's events at this bit.
-                let mut cursor: [usize; 8] = [0; 8];
-                let mut end: [usize; 8] = [0; 8];
-                for (slot, st) in starts.iter().enumerate() {
-                    if slot < 8 {
-                        cursor[slot] = st[bit] as usize;
-                        end[slot] = st[bit + 1] as usize;
-                    }
+                // This bit's run of every input, `per` digits per group.
+                let mut runs: [&[(&P::Entry, bool)]; 8] = [&[]; 8];
+                for (slot, (st, ev)) in starts.iter().zip(&sorted).enumerate().take(8) {
+                    runs[slot] = ev
+                        .get(st[bit] as usize..st[bit + 1] as usize)
+                        .unwrap_or(&[]);
                 }
-                loop {
-                    let mut any = false;
+                while runs.iter().any(|r| !r.is_empty()) {
                     let mut neg = 0u32;
                     let mut entries: [&P::Entry; 8] = [P::identity_entry(); 8];
-                    for slot in 0..round.len().min(8) {
-                        for j in 0..per {
-                            if cursor[slot] < end[slot] {
-                                let l = slot * per + j;
-                                if let Some(&(d, t)) =
-                                    sorted.get(slot).and_then(|e| e.get(cursor[slot]))
-                                {
-                                    if let Some(e) = round
-                                        .get(slot)
-                                        .and_then(|i| i.tables.get(t as usize))
-                                        .and_then(|t| t.get((d.unsigned_abs() >> 1) as usize))
-                                    {
-                                        if l < 8 {
-                                            entries[l] = e;
-                                            if d < 0 {
-                                                neg |= 1 << l;
-                                            }
-                                        }
-                                    }
-                                }
-                                cursor[slot] += 1;
-                                any = true;
-                            }
+                    for (slot, run) in runs.iter_mut().enumerate().take(round.len()) {
+                        let (group, rest) = run.split_at(per.min(run.len()));
+                        for (j, &(e, n)) in group.iter().enumerate() {
+                            let l = (slot * per + j) & 7;
+                            entries[l] = e;
+                            neg |= (n as u32) << l;
                         }
-                    }
-                    if !any {
-                        break;
+                        *run = rest;
                     }
                     ops.push(Op::Add(entries, neg));
                 }
