@@ -14,35 +14,10 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64 as x;
+
 pub use x::{__m512i, __mmask8};
 
 cpufeatures::new!(ifma_cpuid, "avx512f", "avx512ifma");
-
-/// `[e(0), e(1), …, e(N − 1)]` written out for `N` = 4, 5, 6, 8, 9 or 10, with `k` bound
-/// to each index in turn: `lanes_array!(5, |k| v::add(a[k], b[k]))`. Unlike
-/// `core::array::from_fn`, no function boundary: a wrapper here is a
-/// `#[target_feature]` function, which the compiler inlines only into callers with
-/// the features, and `from_fn`'s closures have none. The optimised build inlines
-/// `from_fn` anyway, so it made no difference there; an instrumented fuzzing build
-/// does not, and every vector instruction became a call (about ten times slower).
-macro_rules! lanes_array {
-    (@ $k:ident $e:expr; $($n:literal)*) => { [$({ let $k: usize = $n; $e }),*] };
-    (4, |$k:ident| $e:expr) => { $crate::curve::ifma_ops::lanes_array!(@ $k $e; 0 1 2 3) };
-    (5, |$k:ident| $e:expr) => { $crate::curve::ifma_ops::lanes_array!(@ $k $e; 0 1 2 3 4) };
-    (6, |$k:ident| $e:expr) => {
-        $crate::curve::ifma_ops::lanes_array!(@ $k $e; 0 1 2 3 4 5)
-    };
-    (8, |$k:ident| $e:expr) => {
-        $crate::curve::ifma_ops::lanes_array!(@ $k $e; 0 1 2 3 4 5 6 7)
-    };
-    (9, |$k:ident| $e:expr) => {
-        $crate::curve::ifma_ops::lanes_array!(@ $k $e; 0 1 2 3 4 5 6 7 8)
-    };
-    (10, |$k:ident| $e:expr) => {
-        $crate::curve::ifma_ops::lanes_array!(@ $k $e; 0 1 2 3 4 5 6 7 8 9)
-    };
-}
-pub(crate) use lanes_array;
 
 /// Whether this machine has `avx512f` and `avx512ifma` (and the operating system
 /// saves the 512-bit registers): detected once, then a cached load. In a build that
@@ -132,18 +107,18 @@ pub unsafe fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
     // SAFETY: the caller guarantees the features.
     unsafe {
         // t[2p] = (r[2p][0], r[2p+1][0], r[2p][2], r[2p+1][2], …), t[2p+1] the odd words.
-        let t: [__m512i; 8] = lanes_array!(8, |k| {
+        let t: [__m512i; 8] = each!(k => {
             let (a, b) = (r[k & !1], r[k | 1]);
             if k & 1 == 0 {
                 x::_mm512_unpacklo_epi64(a, b)
             } else {
                 x::_mm512_unpackhi_epi64(a, b)
             }
-        });
+        }; 0 1 2 3 4 5 6 7);
         // s: rows 0..4 (k < 4) or 4..8, words (c, c + 4) for c = 0, 2, 1, 3.
         let i0 = x::_mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
         let i1 = x::_mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
-        let s: [__m512i; 8] = lanes_array!(8, |k| {
+        let s: [__m512i; 8] = each!(k => {
             let base = (k / 4) * 4;
             let odd = (k / 2) & 1;
             let (a, b) = (t[base + odd], t[base + odd + 2]);
@@ -152,10 +127,10 @@ pub unsafe fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
             } else {
                 x::_mm512_permutex2var_epi64(a, i1, b)
             }
-        });
+        }; 0 1 2 3 4 5 6 7);
         // s[k] for k < 4 holds words (w, w + 4) of rows 0..4 with w = [0, 2, 1, 3][k];
         // s[k + 4] the same words of rows 4..8.
-        // A macro, not a closure: no function boundary (see `lanes_array!`).
+        // A macro, not a closure: no function boundary (see `curve::each!`).
         macro_rules! col {
             ($k:literal, false) => {
                 x::_mm512_shuffle_i64x2::<0b01_00_01_00>(s[$k], s[$k + 4])

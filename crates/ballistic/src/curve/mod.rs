@@ -18,6 +18,23 @@ use zeroize::Zeroize;
 
 use crate::ProofError;
 
+/// `[e(n₀), e(n₁), …]` with `i` bound to each listed index: `each!(k => a[k] + b[k];
+/// 0 1 2 3 4)`. Plain code, unlike `core::array::from_fn`: the SIMD backends' intrinsics
+/// wrappers are `#[target_feature]` functions, inlined only into callers with the
+/// features, and `from_fn`'s closures have none. Optimised builds inline `from_fn`
+/// anyway; an instrumented fuzzing build does not, and every vector instruction then
+/// becomes a call (about ten times slower). Defined before the curve modules, so
+/// in scope in all of them.
+#[cfg(target_arch = "x86_64")]
+macro_rules! each {
+    ($i:ident => $e:expr; $($n:literal)+) => {
+        [$({
+            let $i: usize = $n;
+            $e
+        }),+]
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma_ops;
 pub mod ristretto;

@@ -31,7 +31,6 @@ use core::arch::x86_64 as x;
 use x::__m512i;
 
 use super::scalar::MontScalar;
-use crate::curve::ifma_ops::lanes_array;
 
 /// `2^52 − 1`.
 const MASK52: i64 = (1 << 52) - 1;
@@ -106,9 +105,9 @@ fn load(s: &[MontScalar]) -> [__m512i; 5] {
     let p = words.as_ptr() as *const u64;
     // SAFETY: `words` is 32 consecutive `u64`s (`MontScalar` is `repr(transparent)`
     // over `[u64; 4]`), and each load reads eight of them.
-    let r: [__m512i; 4] = lanes_array!(4, |j| unsafe {
+    let r: [__m512i; 4] = each!(j => unsafe {
         x::_mm512_loadu_si512(p.add(8 * j) as *const _)
-    });
+    }; 0 1 2 3);
     let [w0, w1, w2, w3] = transpose4x8(r);
     let m = x::_mm512_set1_epi64(MASK52);
     let or = x::_mm512_or_si512;
@@ -210,7 +209,8 @@ fn mul_lanes(a: &[__m512i; 5], b: &[__m512i; 5]) -> [__m512i; 4] {
         *dk = x::_mm512_and_si512(v, mask);
     }
     let negative = x::_mm512_cmplt_epi64_mask(borrow, zero);
-    let r: [__m512i; 6] = lanes_array!(6, |k| x::_mm512_mask_blend_epi64(negative, d[k], xl[k]));
+    let r: [__m512i; 6] =
+        each!(k => x::_mm512_mask_blend_epi64(negative, d[k], xl[k]); 0 1 2 3 4 5);
     // (X >> 48) in 64-bit limbs: bits 48, 112, 176, 240 of X start limbs 0..3.
     let or = x::_mm512_or_si512;
     [

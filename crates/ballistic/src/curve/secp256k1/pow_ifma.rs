@@ -41,7 +41,6 @@ use super::pow::{pow_sqrt, SqrtChain};
 pub use crate::curve::ifma_ops::available;
 
 use crate::curve::ifma_ops as v;
-use crate::curve::ifma_ops::lanes_array;
 
 const M52: u64 = (1 << 52) - 1;
 /// `2^260 mod p`.
@@ -91,7 +90,7 @@ impl F8 {
                 hi[i + j + 1] = v::madd_hi(hi[i + j + 1], a[i], b[j]);
             }
         }
-        let mut t: [__m512i; 10] = lanes_array!(10, |k| v::add(lo[k], hi[k]));
+        let mut t: [__m512i; 10] = each!(k => v::add(lo[k], hi[k]); 0 1 2 3 4 5 6 7 8 9);
         carry(&mut t, 0, 9);
         let r = v::splat(R as i64);
         let mut s = [v::zero(); 6];
@@ -153,11 +152,9 @@ pub fn sqrt8(x: &[W; 8]) -> Option<[W; 8]> {
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn sqrt8_ifma(x: &[W; 8]) -> [W; 8] {
     let limbs: [[u64; 5]; 8] = core::array::from_fn(|l| to_52(&x[l]));
-    let f = F8(core::array::from_fn(|k| {
-        v::from_array(core::array::from_fn(|l| limbs[l][k]))
-    }));
+    let f = F8(each!(k => v::from_array(core::array::from_fn(|l| limbs[l][k])); 0 1 2 3 4));
     let r = pow_sqrt(&f);
-    let out: [[u64; 8]; 5] = core::array::from_fn(|k| v::to_array(r.0[k]));
+    let out: [[u64; 8]; 5] = each!(k => v::to_array(r.0[k]); 0 1 2 3 4);
     core::array::from_fn(|l| from_52(&core::array::from_fn(|k| out[k][l])))
 }
 

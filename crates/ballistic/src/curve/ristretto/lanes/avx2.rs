@@ -265,18 +265,6 @@ fn no_avx2() -> ! {
     panic!("ballistic: the AVX2 backend used on a machine without AVX2")
 }
 
-/// `[e(n₀), e(n₁), …]` with `i` bound to each listed index: plain code, unlike
-/// `core::array::from_fn`, whose closure the compiler may keep out of line (and then
-/// compile without AVX2: the intrinsics would become calls).
-macro_rules! each {
-    ($i:ident => $e:expr; $($n:literal)+) => {
-        [$({
-            let $i: usize = $n;
-            $e
-        }),+]
-    };
-}
-
 /// [`each`] over the ten limbs.
 macro_rules! each10 {
     ($i:ident => $e:expr) => {

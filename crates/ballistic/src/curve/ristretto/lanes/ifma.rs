@@ -46,7 +46,6 @@ use crate::curve::ristretto::field::Fe;
 const MASK51: i64 = (1 << 51) - 1;
 
 use crate::curve::ifma_ops as v;
-use crate::curve::ifma_ops::lanes_array;
 
 /// Eight field elements, one per lane.
 #[derive(Clone, Copy)]
@@ -98,8 +97,8 @@ fn carry(r: [__m512i; 5]) -> F8 {
     // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
     unsafe {
         let mask = v::splat(MASK51);
-        let c: [__m512i; 5] = lanes_array!(5, |k| v::shr::<51>(r[k]));
-        let l: [__m512i; 5] = lanes_array!(5, |k| v::and(r[k], mask));
+        let c: [__m512i; 5] = each!(k => v::shr::<51>(r[k]); 0 1 2 3 4);
+        let l: [__m512i; 5] = each!(k => v::and(r[k], mask); 0 1 2 3 4);
         // 19·c4 = 16·c4 + 2·c4 + c4.
         let c4_19 = times19(c[4]);
         F8([
@@ -131,11 +130,11 @@ fn reduce_products(lo: &[__m512i; 9], hi: &[__m512i; 9]) -> F8 {
     unsafe {
         let z = v::zero();
         // (The indices are clamped so that every written-out index compiles.)
-        let c: [__m512i; 10] = lanes_array!(10, |k| {
+        let c: [__m512i; 10] = each!(k => {
             let h = if k == 0 { z } else { hi[k.saturating_sub(1)] };
             let l = if k < 9 { lo[k.min(8)] } else { z };
             v::add(l, v::add(h, h))
-        });
+        }; 0 1 2 3 4 5 6 7 8 9);
         reduce_columns(c)
     }
 }
@@ -145,7 +144,7 @@ fn reduce_products(lo: &[__m512i; 9], hi: &[__m512i; 9]) -> F8 {
 fn reduce_columns(c: [__m512i; 10]) -> F8 {
     // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
     unsafe {
-        let r: [__m512i; 5] = lanes_array!(5, |k| v::add(c[k], times19(c[k + 5])));
+        let r: [__m512i; 5] = each!(k => v::add(c[k], times19(c[k + 5])); 0 1 2 3 4);
         carry(r)
     }
 }
@@ -158,7 +157,7 @@ impl FeLanes for F8 {
         check();
         let f = f.weak_reduce();
         // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
-        unsafe { F8(lanes_array!(5, |i| v::splat(f.0[i] as i64))) }
+        unsafe { F8(each!(i => v::splat(f.0[i] as i64); 0 1 2 3 4)) }
     }
 
     #[inline(always)]
@@ -168,23 +167,23 @@ impl FeLanes for F8 {
         unsafe {
             let mut g = g;
             let fes: [Fe; 8] = core::array::from_fn(|l| g(l).weak_reduce());
-            F8(lanes_array!(5, |i| {
+            F8(each!(i => {
                 v::from_array(core::array::from_fn(|l| fes[l].0[i]))
-            }))
+            }; 0 1 2 3 4))
         }
     }
 
     #[inline(always)]
     fn lane(&self, l: usize) -> Fe {
         // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
-        unsafe { Fe(lanes_array!(5, |i| v::to_array(self.0[i])[l & 7])) }
+        unsafe { Fe(each!(i => v::to_array(self.0[i])[l & 7]; 0 1 2 3 4)) }
     }
 
     #[inline(always)]
     fn lanes(&self) -> [Fe; 8] {
         // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
-            let limbs: [[u64; 8]; 5] = lanes_array!(5, |i| v::to_array(self.0[i]));
+            let limbs: [[u64; 8]; 5] = each!(i => v::to_array(self.0[i]); 0 1 2 3 4);
             core::array::from_fn(|l| Fe(core::array::from_fn(|i| limbs[i][l])))
         }
     }
@@ -192,7 +191,7 @@ impl FeLanes for F8 {
     #[inline(always)]
     fn add(&self, b: &F8) -> F8 {
         // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
-        unsafe { carry(lanes_array!(5, |i| v::add(self.0[i], b.0[i]))) }
+        unsafe { carry(each!(i => v::add(self.0[i], b.0[i]); 0 1 2 3 4)) }
     }
 
     #[inline(always)]
@@ -202,10 +201,10 @@ impl FeLanes for F8 {
             // 2p in limbs: 2^52 − 38, then 2^52 − 2.
             let p2_0 = v::splat((1 << 52) - 38);
             let p2_i = v::splat((1 << 52) - 2);
-            carry(lanes_array!(5, |i| {
+            carry(each!(i => {
                 let p2 = if i == 0 { p2_0 } else { p2_i };
                 v::sub(v::add(self.0[i], p2), b.0[i])
-            }))
+            }; 0 1 2 3 4))
         }
     }
 
@@ -248,8 +247,8 @@ impl FeLanes for F8 {
                     xhi[i + j] = v::madd_hi(xhi[i + j], a[i], a[j]);
                 }
             }
-            let mut lo: [__m512i; 9] = lanes_array!(9, |k| v::add(xlo[k], xlo[k]));
-            let mut hi: [__m512i; 9] = lanes_array!(9, |k| v::add(xhi[k], xhi[k]));
+            let mut lo: [__m512i; 9] = each!(k => v::add(xlo[k], xlo[k]); 0 1 2 3 4 5 6 7 8);
+            let mut hi: [__m512i; 9] = each!(k => v::add(xhi[k], xhi[k]); 0 1 2 3 4 5 6 7 8);
             for i in 0..5 {
                 lo[2 * i] = v::madd_lo(lo[2 * i], a[i], a[i]);
                 hi[2 * i] = v::madd_hi(hi[2 * i], a[i], a[i]);
@@ -270,9 +269,9 @@ impl FeLanes for F8 {
             // gathers, which are slow on some cores (Zen 4).
             let p = |l: usize| e[l] as *const AffineNiels as *const u64;
             // SAFETY (loads): every `e[l]` is a live reference to 15 `u64` words.
-            let lo = v::transpose8(lanes_array!(8, |l| v::load8(p(l))));
+            let lo = v::transpose8(each!(l => v::load8(p(l)); 0 1 2 3 4 5 6 7));
             // SAFETY (loads): words 8..15 of the same entries.
-            let hi = v::transpose8(lanes_array!(8, |l| v::load7(p(l).add(8))));
+            let hi = v::transpose8(each!(l => v::load7(p(l).add(8)); 0 1 2 3 4 5 6 7));
             [
                 F8([lo[0], lo[1], lo[2], lo[3], lo[4]]),
                 F8([lo[5], lo[6], lo[7], hi[0], hi[1]]),
@@ -291,7 +290,7 @@ impl FeLanes for F8 {
         // SAFETY: an `F8` exists, so the CPU has the features (module documentation).
         unsafe {
             let k = mask as __mmask8;
-            F8(lanes_array!(5, |i| v::blend(k, self.0[i], b.0[i])))
+            F8(each!(i => v::blend(k, self.0[i], b.0[i]); 0 1 2 3 4))
         }
     }
 }
