@@ -324,6 +324,27 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn point_from_api(p: &Self::ApiPoint) -> Self::Point;
     /// The API point for a protocol point.
     fn point_to_api(p: &Self::Point) -> Self::ApiPoint;
+    /// The API point for a point whose encoding is known (variable time: for
+    /// public points). Default: [`Curve::point_to_api`] of the point; a curve whose
+    /// conversion goes through the encoding starts from the one given.
+    fn point_to_api_encoded(p: &ProofPoint<Self>) -> Self::ApiPoint
+    where
+        Self: Sized,
+    {
+        Self::point_to_api(&p.point)
+    }
+    /// The sum of API points as a protocol point (variable time: for public
+    /// points). Default: the sum of their conversions; a curve whose conversion
+    /// costs an encoding and a decoding adds the API points and converts the sum.
+    fn point_sum_from_api<'a, I>(points: I) -> Self::Point
+    where
+        I: IntoIterator<Item = &'a Self::ApiPoint>,
+        Self::ApiPoint: 'a,
+    {
+        points
+            .into_iter()
+            .fold(Self::identity(), |acc, p| acc + Self::point_from_api(p))
+    }
     /// The default Pedersen bases as API points.
     fn default_pedersen_api() -> (Self::ApiPoint, Self::ApiPoint) {
         let (b, b_blinding) = Self::default_pedersen_bases();

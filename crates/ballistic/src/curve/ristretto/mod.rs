@@ -285,6 +285,21 @@ impl Curve for Ristretto {
     fn point_to_api(p: &Point) -> RistrettoPoint {
         p.to_dalek()
     }
+    /// One decompression of the known encoding (instead of an encoding first).
+    fn point_to_api_encoded(p: &crate::curve::ProofPoint<Self>) -> RistrettoPoint {
+        p.encoding
+            .decompress()
+            .unwrap_or_else(|| p.point.to_dalek())
+    }
+    /// The sum in curve25519-dalek's arithmetic, converted once (each conversion
+    /// is a compression and a decoding).
+    fn point_sum_from_api<'a, I>(points: I) -> Point
+    where
+        I: IntoIterator<Item = &'a RistrettoPoint>,
+    {
+        let sum: RistrettoPoint = points.into_iter().sum();
+        Self::point_from_api(&sum)
+    }
     fn default_pedersen_api() -> (RistrettoPoint, RistrettoPoint) {
         defaults().dalek
     }

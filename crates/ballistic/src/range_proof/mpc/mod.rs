@@ -118,12 +118,8 @@ where
         return Err(MPCError::ProvingError);
     }
     transcript.append_statement(&RangeStatement::new(n, &V));
-    let mut A = audit::padding_A(bp_gens, n, m);
-    let mut S = C::identity();
-    for b in bits {
-        A += C::point_from_api(&b.A_j);
-        S += C::point_from_api(&b.S_j);
-    }
+    let A = audit::padding_A(bp_gens, n, m) + C::point_sum_from_api(bits.iter().map(|b| &b.A_j));
+    let S = C::point_sum_from_api(bits.iter().map(|b| &b.S_j));
     let (A, S) = (ProofPoint::new_vartime(A), ProofPoint::new_vartime(S));
     let (y, z) = transcript
         .challenge_yz(&A.encoding, &S.encoding)
@@ -142,12 +138,8 @@ where
     C: Curve,
     F: RangeProofFormat<C>,
 {
-    let mut T_1 = C::identity();
-    let mut T_2 = C::identity();
-    for p in polys {
-        T_1 += C::point_from_api(&p.T_1_j);
-        T_2 += C::point_from_api(&p.T_2_j);
-    }
+    let T_1 = C::point_sum_from_api(polys.iter().map(|p| &p.T_1_j));
+    let T_2 = C::point_sum_from_api(polys.iter().map(|p| &p.T_2_j));
     let (T_1, T_2) = (ProofPoint::new_vartime(T_1), ProofPoint::new_vartime(T_2));
     let x = transcript
         .challenge_x(&T_1.encoding, &T_2.encoding)

@@ -246,8 +246,8 @@ impl<'a, C: Curve, F: RangeProofFormat<C>> PartyAwaitingPosition<'a, C, F> {
             .ok_or(MPCError::InvalidGeneratorsLength)?;
         let bits = BitCommitment {
             V_j: self.V_j,
-            A_j: C::point_to_api(&A.point),
-            S_j: C::point_to_api(&S.point),
+            A_j: C::point_to_api_encoded(&A),
+            S_j: C::point_to_api_encoded(&S),
         };
         Ok((
             PartyAwaitingBitChallenge {
@@ -368,8 +368,8 @@ impl<'a, C: Curve, F: RangeProofFormat<C>, M> PartyAwaitingBitChallenge<'a, C, F
                 format: PhantomData,
             },
             PolyCommitment {
-                T_1_j: C::point_to_api(&T_1.point),
-                T_2_j: C::point_to_api(&T_2.point),
+                T_1_j: C::point_to_api_encoded(&T_1),
+                T_2_j: C::point_to_api_encoded(&T_2),
             },
         )
     }
