@@ -1,16 +1,17 @@
 # Sourced by run.sh and campaign.sh: the fuzz targets and how each is built.
 #
 # Two modes: `smoke` (run.sh, CI: short runs, as few builds as possible) and
-# `campaign` (campaign.sh: executions count). msm and verify always run under
-# AddressSanitizer: they exercise the unsafe SIMD field code (the ristretto255 lane
-# backends: msm checks every one the CPU has and prints them; the others run on the
-# one chosen at run time: IFMA, else AVX2, on x86-64). In
-# smoke mode every target does too, so that CI builds one configuration; in
-# campaign mode the others run without a sanitizer (safe Rust, or the C library,
-# which is not instrumented) for 2-3× the executions. ASan builds have their own
-# target directory. In campaign mode msm_secp256k1 and diff_zkp build without
-# debug assertions (-O): k256's magnitude checks would cost them ~3× and ~1.7× the
-# executions (they run in the debug unit tests).
+# `campaign` (campaign.sh: executions count). verify always runs under
+# AddressSanitizer: it exercises the unsafe SIMD field code (the ristretto255 lane
+# backend chosen at run time: IFMA, else AVX2, on x86-64) on proofs. In smoke mode
+# every target runs under ASan, so that CI builds one configuration; msm among them
+# checks every lane backend the CPU has (and prints them). In campaign mode the
+# others run without a sanitizer (safe Rust, the C library, which is not
+# instrumented, or, for msm, the lane code that verify and the smoke runs check under
+# ASan) for about 3× the executions. ASan builds have their own target directory.
+# In campaign mode msm_secp256k1 and diff_zkp build without debug assertions (-O):
+# k256's magnitude checks would cost them ~3× and ~1.7× the executions (they run in
+# the debug unit tests).
 # Fastest first (executions per second), which campaign.sh relies on.
 TARGETS=(decode proof_file circuit_file api verify zkp msm_secp256k1 batch diff_dalek bp_plus msm diff_zkp r1cs)
 
@@ -24,7 +25,7 @@ target_flags() {
   fi
   case "$1" in
     msm_secp256k1 | diff_zkp) printf '%s\n' -O --sanitizer none ;;
-    msm | verify) printf '%s\n' "${asan[@]}" ;;
+    verify) printf '%s\n' "${asan[@]}" ;;
     *) printf '%s\n' --sanitizer none ;;
   esac
 }
