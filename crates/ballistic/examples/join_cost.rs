@@ -1,0 +1,71 @@
+//! What two threads can give on this machine, whatever the algorithm: a fixed amount
+//! of arithmetic run on one thread, then split in two halves by
+//! `ballistic::parallel::join` (rayon's pool with the `parallel` feature) and called
+//! from the main thread, with 50 µs of serial work between calls (as between the
+//! rounds of a proof). Prints the speedup for 50 µs to 5 ms of work per call:
+//!
+//! ```text
+//! cargo run --release -p ballistic --features parallel --example join_cost
+//! ```
+//! Handing a closure to the pool from outside it and waking a worker that went to
+//! sleep costs a fixed time per call, so the speedup depends on the work per call,
+//! not on what the work is (`benches/history/2026-11.md`, 2026-11-28).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Spins for `us` microseconds (the serial work between calls).
+fn spin(us: u64) {
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_micros(us) {
+        std::hint::spin_loop();
+    }
+}
+
+/// `n` steps of a dependent multiply-add chain (no memory traffic).
+fn work(n: u64) -> u64 {
+    let mut x = 1u64;
+    for i in 0..n {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(i ^ (x >> 29));
+    }
+    x
+}
+
+fn main() {
+    const GAP_US: u64 = 50;
+    // Wake the pool once.
+    let _ = ballistic::parallel::join(|| 0, || 0);
+    let per_step = {
+        let t = Instant::now();
+        black_box(work(black_box(10_000_000)));
+        t.elapsed().as_secs_f64() / 1e7
+    };
+    println!("threads: {}", ballistic::parallel::parallelism());
+    for us in [50u64, 100, 200, 500, 1000, 5000] {
+        let n = (us as f64 * 1e-6 / per_step) as u64;
+        let calls = (200_000 / us).max(20);
+        let time = |f: &dyn Fn()| {
+            let t = Instant::now();
+            for _ in 0..calls {
+                f();
+                spin(GAP_US);
+            }
+            t.elapsed().as_secs_f64() * 1e6 / calls as f64 - GAP_US as f64
+        };
+        let one = time(&|| {
+            black_box(work(black_box(n)));
+        });
+        let two = time(&|| {
+            black_box(ballistic::parallel::join(
+                || work(black_box(n / 2)),
+                || work(black_box(n / 2)),
+            ));
+        });
+        println!(
+            "{us:5} us of work per call: one thread {one:7.1} us, two {two:7.1} us, speedup {:.2}",
+            one / two
+        );
+    }
+}
