@@ -3,11 +3,13 @@
 //! Input: up to 64 pairs of (32-byte scalar seed, 1-byte point selector), edge values
 //! included. The oracle is curve25519-dalek's own arithmetic: its variable-time
 //! multiscalar multiplication (an implementation independent of ballistic's), and
-//! ballistic's single scalar multiplications are checked against dalek's on the first
-//! terms. Tables are precomputed for the first 16 points, the other terms enter
-//! as dynamic ones. (Sizes up to 300 and 2^k±1 are covered by `tests/msm.rs`.) The lane-parallel paths run on every ristretto255 backend the
-//! CPU has (IFMA, AVX2, portable), each forced in turn; run.sh runs this target
-//! under AddressSanitizer.
+//! ballistic's single scalar multiplications are checked against dalek's on the
+//! first terms. Tables are precomputed for the first 16 points, the other terms
+//! enter as dynamic ones. (Sizes up to 300 and 2^k±1 are covered by
+//! `tests/msm.rs`.) The lane-parallel paths run on every ristretto255 backend the
+//! CPU has (IFMA, AVX2, portable), each forced in turn; run.sh (CI's smoke runs)
+//! runs this target under AddressSanitizer, campaign.sh without it
+//! (`fuzz/targets.sh`).
 #![no_main]
 use ballistic::curve::ristretto::{Point as RistrettoPoint, Ristretto};
 use ballistic::curve::Curve;

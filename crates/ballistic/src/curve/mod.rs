@@ -327,10 +327,7 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// The API point for a point whose encoding is known (variable time: for
     /// public points). Default: [`Curve::point_to_api`] of the point; a curve whose
     /// conversion goes through the encoding starts from the one given.
-    fn point_to_api_encoded(p: &ProofPoint<Self>) -> Self::ApiPoint
-    where
-        Self: Sized,
-    {
+    fn point_to_api_encoded(p: &ProofPoint<Self>) -> Self::ApiPoint {
         Self::point_to_api(&p.point)
     }
     /// The sum of API points as a protocol point (variable time: for public
