@@ -8,7 +8,8 @@
 # checks every lane backend the CPU has (and prints them). In campaign mode the
 # others run without a sanitizer (safe Rust, the C library, which is not
 # instrumented, or, for msm, the lane code that verify and the smoke runs check under
-# ASan) for about 3× the executions. ASan builds have their own target directory.
+# ASan), which multiplies their executions. ASan builds have their own target
+# directory.
 # In campaign mode msm_secp256k1 and diff_zkp build without debug assertions (-O):
 # k256's magnitude checks would cost them ~3× and ~1.7× the executions (they run in
 # the debug unit tests).

@@ -1,8 +1,9 @@
 //! What two threads can give on this machine, whatever the algorithm: a fixed amount
 //! of arithmetic run on one thread, then split in two halves by
 //! `ballistic::parallel::join` (rayon's pool with the `parallel` feature) and called
-//! from the main thread, with 50 µs of serial work between calls (as between the
-//! rounds of a proof). Prints the speedup for 50 µs to 5 ms of work per call:
+//! from the main thread, with [`GAP_US`] of serial work between calls (as between
+//! the rounds of a proof). Prints the speedup for each amount of work per call in
+//! [`WORK_US`]:
 //!
 //! ```text
 //! cargo run --release -p ballistic --features parallel --example join_cost
@@ -13,6 +14,11 @@
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+/// Serial work between two calls, in microseconds.
+const GAP_US: u64 = 50;
+/// The amounts of work per call timed, in microseconds.
+const WORK_US: [u64; 6] = [50, 100, 200, 500, 1000, 5000];
 
 /// Spins for `us` microseconds (the serial work between calls).
 fn spin(us: u64) {
@@ -34,7 +40,6 @@ fn work(n: u64) -> u64 {
 }
 
 fn main() {
-    const GAP_US: u64 = 50;
     // Wake the pool once.
     let _ = ballistic::parallel::join(|| 0, || 0);
     let per_step = {
@@ -43,7 +48,7 @@ fn main() {
         t.elapsed().as_secs_f64() / 1e7
     };
     println!("threads: {}", ballistic::parallel::parallelism());
-    for us in [50u64, 100, 200, 500, 1000, 5000] {
+    for us in WORK_US {
         let n = (us as f64 * 1e-6 / per_step) as u64;
         let calls = (200_000 / us).max(20);
         let time = |f: &dyn Fn()| {

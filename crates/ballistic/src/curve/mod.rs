@@ -330,17 +330,20 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn point_to_api_encoded(p: &ProofPoint<Self>) -> Self::ApiPoint {
         Self::point_to_api(&p.point)
     }
-    /// The sum of API points as a protocol point (variable time: for public
-    /// points). Default: the sum of their conversions; a curve whose conversion
-    /// costs an encoding and a decoding adds the API points and converts the sum.
-    fn point_sum_from_api<'a, I>(points: I) -> Self::Point
+    /// The sum of API points as a protocol point with its encoding (variable time:
+    /// for public points). Default: the sum of their conversions, encoded; a curve
+    /// whose conversion costs an encoding and a decoding adds the API points and
+    /// converts the sum, keeping the encoding that conversion computes.
+    fn point_sum_from_api<'a, I>(points: I) -> ProofPoint<Self>
     where
         I: IntoIterator<Item = &'a Self::ApiPoint>,
         Self::ApiPoint: 'a,
     {
-        points
-            .into_iter()
-            .fold(Self::identity(), |acc, p| acc + Self::point_from_api(p))
+        ProofPoint::new_vartime(
+            points
+                .into_iter()
+                .fold(Self::identity(), |acc, p| acc + Self::point_from_api(p)),
+        )
     }
     /// The default Pedersen bases as API points.
     fn default_pedersen_api() -> (Self::ApiPoint, Self::ApiPoint) {

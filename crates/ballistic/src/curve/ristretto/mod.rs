@@ -291,14 +291,18 @@ impl Curve for Ristretto {
             .decompress()
             .unwrap_or_else(|| p.point.to_dalek())
     }
-    /// The sum in curve25519-dalek's arithmetic, converted once (each conversion
-    /// is a compression and a decoding).
-    fn point_sum_from_api<'a, I>(points: I) -> Point
+    /// The sum in curve25519-dalek's arithmetic, compressed once and decoded (a
+    /// conversion is a compression and a decoding); the compression is the encoding.
+    fn point_sum_from_api<'a, I>(points: I) -> crate::curve::ProofPoint<Self>
     where
         I: IntoIterator<Item = &'a RistrettoPoint>,
     {
         let sum: RistrettoPoint = points.into_iter().sum();
-        Self::point_from_api(&sum)
+        let encoding = sum.compress();
+        crate::curve::ProofPoint {
+            point: Self::decode(&encoding).unwrap_or(Point::IDENTITY),
+            encoding,
+        }
     }
     fn default_pedersen_api() -> (RistrettoPoint, RistrettoPoint) {
         defaults().dalek

@@ -118,9 +118,15 @@ where
         return Err(MPCError::ProvingError);
     }
     transcript.append_statement(&RangeStatement::new(n, &V));
-    let A = audit::padding_A(bp_gens, n, m) + C::point_sum_from_api(bits.iter().map(|b| &b.A_j));
+    let A = C::point_sum_from_api(bits.iter().map(|b| &b.A_j));
+    let pad = audit::padding_A(bp_gens, n, m);
+    // The padding positions' bits (none when `n·m` is a power of two).
+    let A = if C::is_identity(&pad) {
+        A
+    } else {
+        ProofPoint::new_vartime(A.point + pad)
+    };
     let S = C::point_sum_from_api(bits.iter().map(|b| &b.S_j));
-    let (A, S) = (ProofPoint::new_vartime(A), ProofPoint::new_vartime(S));
     let (y, z) = transcript
         .challenge_yz(&A.encoding, &S.encoding)
         .ok_or(MPCError::ProvingError)?;
@@ -140,7 +146,6 @@ where
 {
     let T_1 = C::point_sum_from_api(polys.iter().map(|p| &p.T_1_j));
     let T_2 = C::point_sum_from_api(polys.iter().map(|p| &p.T_2_j));
-    let (T_1, T_2) = (ProofPoint::new_vartime(T_1), ProofPoint::new_vartime(T_2));
     let x = transcript
         .challenge_x(&T_1.encoding, &T_2.encoding)
         .ok_or(MPCError::ProvingError)?;
