@@ -61,6 +61,19 @@ fn msm(c: &mut Criterion) {
             let s: Vec<[u64; 4]> = (0..k).map(|_| limbs(&random_scalar(r))).collect();
             (s, off)
         };
+        // What `Curve::vartime_multiscalar_mul` picks (on an IFMA machine, the lanes).
+        group.bench_function(BenchmarkId::new("curve", k), |b| {
+            let mut r = rand::thread_rng();
+            b.iter_batched(
+                || {
+                    let off = r.gen_range(0..=POOL - k);
+                    let s: Vec<k256::Scalar> = (0..k).map(|_| random_scalar(&mut r)).collect();
+                    (s, off)
+                },
+                |(s, off)| Secp256k1::vartime_multiscalar_mul(&s, &pool[off..off + k]),
+                BatchSize::SmallInput,
+            )
+        });
         if k <= 512 {
             group.bench_function(BenchmarkId::new("straus_jacobian", k), |b| {
                 let mut r = rand::thread_rng();

@@ -1,6 +1,7 @@
 //! Wrappers of the AVX-512 (F, IFMA) intrinsics the lane backends use: the
-//! ristretto255 field (`super::ristretto::lanes::ifma`) and the secp256k1 square
-//! roots (`super::secp256k1::pow_ifma`), both selected at run time by [`available`].
+//! ristretto255 field (`super::ristretto::lanes::ifma`) and the secp256k1 lanes
+//! (`super::secp256k1::lanes`: the variable-time MSM engine and square roots), both
+//! selected at run time by [`available`].
 //!
 //! Every wrapper is a `#[target_feature(enable = "avx512f,avx512ifma")]` function, so
 //! the compiler enforces the features: it is safe to call only from another function
@@ -25,6 +26,22 @@ cpufeatures::new!(ifma_cpuid, "avx512f", "avx512ifma");
 #[inline]
 pub fn available() -> bool {
     ifma_cpuid::get()
+}
+
+/// Panics unless this machine has the features ([`available`]): the lane backends'
+/// constructors call it before they make a vector value.
+#[inline(always)]
+pub fn check() {
+    if !available() {
+        no_ifma();
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[allow(clippy::panic)]
+fn no_ifma() -> ! {
+    panic!("ballistic: AVX-512 IFMA code used on a machine without AVX-512 IFMA")
 }
 
 #[inline]
@@ -92,6 +109,17 @@ pub unsafe fn load8(p: *const u64) -> __m512i {
 pub unsafe fn load7(p: *const u64) -> __m512i {
     // SAFETY: the caller guarantees that `p .. p + 7` is readable.
     unsafe { x::_mm512_maskz_loadu_epi64(0x7f, p as *const i64) }
+}
+/// The two 64-bit words at `p` in lanes 0 and 1, zero elsewhere (a masked load: no
+/// other word is touched).
+///
+/// # Safety
+/// `p .. p + 2` must be readable.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn load2(p: *const u64) -> __m512i {
+    // SAFETY: the caller guarantees that `p .. p + 2` is readable.
+    unsafe { x::_mm512_maskz_loadu_epi64(0x03, p as *const i64) }
 }
 /// Transposes an 8×8 block of 64-bit words: `out[j]` lane `l` = `rows[l]` lane `j`
 /// (unpack, two-source permute, 128-bit shuffle: 24 shuffles, no memory access).

@@ -113,6 +113,16 @@ impl<P: MsmPoint> Tables<P> {
     pub fn bytes(&self) -> usize {
         self.entries.len() * core::mem::size_of::<P::Affine>()
     }
+
+    /// The window width `w` the tables were built for.
+    pub fn width(&self) -> usize {
+        self.w
+    }
+
+    /// The entries: point `i`'s odd multiples are `entries[i·2^(w−2) ..][..2^(w−2)]`.
+    pub fn entries(&self) -> &[P::Affine] {
+        &self.entries
+    }
 }
 
 /// Appends `(table entries, wNAF)` for every non-zero scalar.

@@ -25,6 +25,10 @@ pub(crate) mod field;
 pub mod jacobi;
 #[cfg(not(feature = "unstable-internals"))]
 pub(crate) mod jacobi;
+#[cfg(all(target_arch = "x86_64", feature = "unstable-internals"))]
+pub mod lanes;
+#[cfg(all(target_arch = "x86_64", not(feature = "unstable-internals")))]
+pub(crate) mod lanes;
 #[cfg(feature = "unstable-internals")]
 pub mod point;
 #[cfg(not(feature = "unstable-internals"))]
@@ -252,7 +256,7 @@ impl Curve for Secp256k1 {
     type Point = Point;
     type ApiPoint = Point;
     type Encoding = [u8; 33];
-    type Precomputation = straus::Tables<Jacobian>;
+    type Precomputation = Tables;
 
     const NAME: &'static str = "secp256k1";
     const SCALAR_BYTES: usize = 32;
@@ -416,34 +420,208 @@ impl Curve for Secp256k1 {
         // complete projective additions (its running sums are full additions, 12M
         // projective against 11M + 5S Jacobian). Chosen by
         // `cargo bench -p interop --bench secp256k1 -- msm`.
+        #[cfg(target_arch = "x86_64")]
+        if lanes_on() {
+            return lanes_msm(None, &l, points);
+        }
         if l.len() <= msm::STRAUS_MAX {
             straus::msm(&l, &to_jacobian(points)).to_point()
         } else {
             msm::vartime_msm_batch_affine(&l, points)
         }
     }
-    fn precompute(points: &[Point]) -> straus::Tables<Jacobian> {
-        straus::Tables::new(
-            &to_jacobian(points),
-            straus::Tables::<Jacobian>::FIXED_WIDTH,
-        )
+    fn precompute(points: &[Point]) -> Tables {
+        Tables::new(points, straus::Tables::<Jacobian>::FIXED_WIDTH)
     }
-    fn precomputation_len(pre: &straus::Tables<Jacobian>) -> usize {
-        pre.len()
+    fn precomputation_len(pre: &Tables) -> usize {
+        match &pre.0 {
+            TablesInner::Serial(t) => t.len(),
+            #[cfg(target_arch = "x86_64")]
+            TablesInner::Lanes { w, entries } => entries.len() >> (w - 2),
+        }
     }
-    fn precomputation_bytes(pre: &straus::Tables<Jacobian>) -> usize {
-        pre.bytes()
+    fn precomputation_bytes(pre: &Tables) -> usize {
+        match &pre.0 {
+            TablesInner::Serial(t) => t.bytes(),
+            #[cfg(target_arch = "x86_64")]
+            TablesInner::Lanes { entries, .. } => core::mem::size_of_val(entries.as_slice()),
+        }
     }
     fn vartime_precomputed_mul(
-        pre: &straus::Tables<Jacobian>,
+        pre: &Tables,
         static_scalars: &[Scalar],
         dynamic_scalars: &[Scalar],
         dynamic_points: &[Point],
     ) -> Point {
         let s: Vec<[u64; 4]> = static_scalars.iter().map(limbs).collect();
         let d: Vec<[u64; 4]> = dynamic_scalars.iter().map(limbs).collect();
-        straus::msm_with_tables(pre, &s, &d, &to_jacobian(dynamic_points)).to_point()
+        match &pre.0 {
+            TablesInner::Serial(t) => {
+                straus::msm_with_tables(t, &s, &d, &to_jacobian(dynamic_points)).to_point()
+            }
+            #[cfg(target_arch = "x86_64")]
+            TablesInner::Lanes { w, entries } => lanes_msm(
+                Some(Fixed {
+                    entries,
+                    w: *w,
+                    scalars: &s,
+                }),
+                &d,
+                dynamic_points,
+            ),
+        }
     }
+}
+
+/// Precomputed tables of fixed points ([`Curve::precompute`]): the affine odd
+/// multiples of every point, in the form of the engine that will read them. Where
+/// the AVX-512 IFMA lanes run (the CPU has `avx512f` and `avx512ifma`, and
+/// [`force_backend`](crate::ristretto::force_backend) or `BALLISTIC_BACKEND` did not
+/// choose another backend: the choice applies to both curves), the entries are in
+/// the lanes' 52-bit limbs; otherwise they are k256 elements for the serial Straus.
+/// Tables keep the form they were built in.
+///
+/// # Example
+/// ```
+/// use ballistic::curve::{secp256k1::Secp256k1, Curve};
+/// let p = Secp256k1::generator_chain(b"doc", 2);
+/// let s = [Secp256k1::scalar_from_u64(3), Secp256k1::scalar_from_u64(5)];
+/// let tables = Secp256k1::precompute(&p);
+/// assert_eq!(
+///     Secp256k1::vartime_precomputed_mul(&tables, &s, &[], &[]),
+///     Secp256k1::vartime_multiscalar_mul(&s, &p)
+/// );
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tables(TablesInner);
+
+#[derive(Clone, Debug)]
+enum TablesInner {
+    Serial(straus::Tables<Jacobian>),
+    #[cfg(target_arch = "x86_64")]
+    Lanes {
+        w: usize,
+        entries: Vec<lanes::LaneAffine>,
+    },
+}
+
+impl Tables {
+    /// Width-`w` tables of `points` (`2^(w−2)` entries per point).
+    fn new(points: &[Point], w: usize) -> Tables {
+        let serial = straus::Tables::new(&to_jacobian(points), w);
+        #[cfg(target_arch = "x86_64")]
+        if lanes_on() {
+            return Tables(TablesInner::Lanes {
+                w,
+                entries: lanes::lane_entries(serial.entries()),
+            });
+        }
+        Tables(TablesInner::Serial(serial))
+    }
+}
+
+/// Whether the variable-time MSMs run on the IFMA lanes: the CPU has them and the
+/// lane backend choice of ristretto255 ([`crate::ristretto::backend`]) is IFMA.
+#[cfg(target_arch = "x86_64")]
+fn lanes_on() -> bool {
+    crate::curve::ristretto::lanes::backend() == crate::curve::ristretto::lanes::Backend::Ifma
+        && lanes::available()
+}
+
+/// The static terms of [`lanes_msm`]: width-`w` lane tables and their scalars.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Fixed<'a> {
+    entries: &'a [lanes::LaneAffine],
+    w: usize,
+    scalars: &'a [[u64; 4]],
+}
+
+/// `Σ a_i·B_i + Σ d_j·P_j` on the IFMA lanes: the static terms from width-`w` lane
+/// tables (scalars beyond the tables are ignored, as in
+/// [`straus::msm_with_tables`]), the dynamic ones from width-5 tables built here.
+#[cfg(target_arch = "x86_64")]
+fn lanes_msm(
+    fixed: Option<Fixed<'_>>,
+    dynamic_scalars: &[[u64; 4]],
+    dynamic_points: &[Point],
+) -> Point {
+    let n = dynamic_scalars.len().min(dynamic_points.len());
+    if n > LANES_STRAUS_MAX {
+        return lanes_pippenger(fixed, &dynamic_scalars[..n], &dynamic_points[..n]);
+    }
+    let dw = straus::DYNAMIC_WIDTH;
+    let dynamic = if dynamic_points.is_empty() {
+        Vec::new()
+    } else {
+        lanes::lane_entries(straus::Tables::new(&to_jacobian(dynamic_points), dw).entries())
+    };
+    let mut input = msm::lanes::Straus::with_capacity(
+        fixed.map_or(0, |f| f.scalars.len()) + dynamic_scalars.len(),
+    );
+    if let Some(Fixed {
+        entries,
+        w,
+        scalars,
+    }) = fixed
+    {
+        let per = 1usize << (w - 2);
+        let n = scalars.len().min(entries.len() / per);
+        input.push_many(&scalars[..n], w, |i| entries.get(i * per..(i + 1) * per));
+    }
+    let per = 1usize << (dw - 2);
+    input.push_many(&dynamic_scalars[..n], dw, |i| {
+        dynamic.get(i * per..(i + 1) * per)
+    });
+    lanes::run(lanes::Task::Straus(&input))
+}
+
+/// Largest number of dynamic points for which [`lanes_msm`] runs Straus (width-5
+/// tables built for each point); above it, every term goes to the lanes' Pippenger,
+/// which needs each point once in affine form. The crossover of the two on random
+/// points lies between 128 and 192 (`cargo bench -p interop --bench secp256k1 --
+/// secp256k1_msm/curve`, each forced in turn).
+#[cfg(target_arch = "x86_64")]
+const LANES_STRAUS_MAX: usize = 160;
+
+/// [`lanes_msm`] by Pippenger on the lanes: the fixed points enter as the first
+/// entry of their tables (the point itself), the dynamic ones after one shared
+/// inversion.
+#[cfg(target_arch = "x86_64")]
+fn lanes_pippenger(
+    fixed: Option<Fixed<'_>>,
+    dynamic_scalars: &[[u64; 4]],
+    dynamic_points: &[Point],
+) -> Point {
+    let mut scalars =
+        Vec::with_capacity(dynamic_scalars.len() + fixed.map_or(0, |f| f.scalars.len()));
+    let mut entries = Vec::with_capacity(scalars.capacity());
+    if let Some(Fixed {
+        entries: table,
+        w,
+        scalars: s,
+    }) = fixed
+    {
+        let per = 1usize << (w - 2);
+        for (i, si) in s.iter().enumerate() {
+            match table.get(i * per) {
+                Some(e) if si.iter().any(|&l| l != 0) => {
+                    scalars.push(*si);
+                    entries.push(*e);
+                }
+                _ => {}
+            }
+        }
+    }
+    scalars.extend_from_slice(dynamic_scalars);
+    entries.extend(lanes::lane_entries(&point::batch_to_affine(dynamic_points)));
+    lanes::run(lanes::Task::Pippenger(
+        &msm::lanes::PippengerInput::Windows {
+            scalars: &scalars,
+            entries: &entries,
+            c: 0,
+        },
+    ))
 }
 
 /// The table strategy of Secp256k1 (see [`TableStrategy`](crate::curve::TableStrategy)).
@@ -458,8 +636,8 @@ impl crate::curve::TableStrategy<Secp256k1> for Secp256k1Strategy {
     /// multiplications per proof amortise the larger tables, while the verifier's
     /// single use prefers width 8, whose tables stay in L2. Chosen by `zkp_prove` and
     /// `zkp_verify` of `cargo bench -p interop --bench zkp` at widths 8 and 10.
-    fn precompute_for_prover(points: &[Point]) -> straus::Tables<Jacobian> {
-        straus::Tables::new(&to_jacobian(points), 10)
+    fn precompute_for_prover(points: &[Point]) -> Tables {
+        Tables::new(points, 10)
     }
 }
 

@@ -74,21 +74,8 @@ unsafe fn run_ifma<T: LaneTask>(task: T) -> T::Output {
     task.run::<F8>()
 }
 
-/// Panics unless this machine has the features; every `F8` constructor calls it
-/// first.
-#[inline(always)]
-fn check() {
-    if !available() {
-        no_ifma();
-    }
-}
-
-#[cold]
-#[inline(never)]
-#[allow(clippy::panic)]
-fn no_ifma() -> ! {
-    panic!("ballistic: the IFMA backend used on a machine without AVX-512 IFMA")
-}
+// Every `F8` constructor calls `check` first (a panic on a CPU without the features).
+use crate::curve::ifma_ops::check;
 
 /// One parallel carry: limb `k` keeps its low 51 bits plus the carry of limb `k−1`;
 /// the carry of limb 4 comes back into limb 0 times 19.
