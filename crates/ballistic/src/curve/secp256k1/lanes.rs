@@ -20,7 +20,7 @@
 //!
 //! **Normalisation** (`norm`, of limbs below `2^63`): a serial carry through limbs
 //! 0..4; the bits of limb 4 from 48 up (weight `2^256`) fold into limb 0 times `C`
-//! (one IFMA: `h < 2^15`, `h·C < 2^48`); a second carry. Additions `a + b`,
+//! (one IFMA: `h ≤ 2^15`, `h·C < 2^48`); a second carry. Additions `a + b`,
 //! subtractions `a + 2p − b` (with `2p` written limb by limb, each limb at least the
 //! largest normalised limb, so no limb goes negative) and small multiples (`3a`, `8a`,
 //! `21a` by shifts) are one normalisation each.
@@ -625,10 +625,12 @@ impl LanePoint for P8 {
     #[inline(always)]
     fn prefetch(e: &LaneAffine) {
         let p = e as *const LaneAffine as *const i8;
-        // SAFETY: prefetching is a hint that never faults; the addresses lie in `e`
-        // (88 bytes: its first and last byte's cache lines).
+        // SAFETY: prefetching is a hint that never faults; the addresses lie in `e`.
+        // An entry (88 bytes) spans up to three cache lines: those of bytes 0, 64
+        // and 87 cover them all.
         unsafe {
             core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p);
+            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.add(64));
             core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.add(87));
         }
     }
@@ -706,7 +708,8 @@ mod tests {
     /// An operation's lanes and what the serial field says it should give.
     type Check<'a> = (F8, &'a dyn Fn(&W, &W) -> W);
 
-    /// Runs `f` inside the features (on a CPU without IFMA the tests return early).
+    /// Runs `f` where the CPU has the features (elsewhere the tests return early);
+    /// `f` runs without the `#[target_feature]` entry (slower, same results).
     fn with_ifma(f: impl FnOnce()) {
         if available() {
             f();

@@ -523,7 +523,7 @@ impl Tables {
 /// Whether the variable-time MSMs run on the IFMA lanes: the CPU has them and the
 /// lane backend choice of ristretto255 ([`crate::ristretto::backend`]) is IFMA.
 #[cfg(target_arch = "x86_64")]
-fn lanes_on() -> bool {
+pub(crate) fn lanes_on() -> bool {
     crate::curve::ristretto::lanes::backend() == crate::curve::ristretto::lanes::Backend::Ifma
         && lanes::available()
 }
@@ -539,7 +539,8 @@ struct Fixed<'a> {
 
 /// `Σ a_i·B_i + Σ d_j·P_j` on the IFMA lanes: the static terms from width-`w` lane
 /// tables (scalars beyond the tables are ignored, as in
-/// [`straus::msm_with_tables`]), the dynamic ones from width-5 tables built here.
+/// [`straus::msm_with_tables`]), the dynamic ones from width-5 tables built here; or,
+/// above [`LANES_STRAUS_MAX`] dynamic points, all of them by [`lanes_pippenger`].
 #[cfg(target_arch = "x86_64")]
 fn lanes_msm(
     fixed: Option<Fixed<'_>>,

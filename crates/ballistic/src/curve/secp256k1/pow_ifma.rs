@@ -4,7 +4,7 @@
 //! multiplication).
 //!
 //! **Selection.** [`sqrt8`] runs only where `cpufeatures` reports `avx512f` and
-//! `avx512ifma` at run time; its body is a `#[target_feature]` function, so the
+//! `avx512ifma` at run time and the backend choice is IFMA (as the MSMs); its body is a `#[target_feature]` function, so the
 //! `#[inline(always)]` lane arithmetic compiles with the features inside it.
 
 #![allow(unsafe_code)]
@@ -31,9 +31,10 @@ impl SqrtChain for F8 {
 }
 
 /// `x_l^((p+1)/4)` for the eight lanes (the candidate square roots of
-/// [`super::pow::sqrt`]); `None` if the CPU lacks AVX-512 IFMA.
+/// [`super::pow::sqrt`]); `None` where the lanes do not run (the CPU lacks AVX-512
+/// IFMA, or the backend choice is another: `super::lanes_on`).
 pub fn sqrt8(x: &[W; 8]) -> Option<[W; 8]> {
-    if !available() {
+    if !super::lanes_on() {
         return None;
     }
     // SAFETY: both target features were detected just above.
@@ -80,7 +81,9 @@ mod tests {
         }
         for chunk in inputs.chunks(8) {
             let x: [W; 8] = core::array::from_fn(|l| W(chunk[l]));
-            let got = sqrt8(&x).unwrap();
+            // SAFETY: `available` found both features above (the test runs the lanes
+            // whatever backend another test forced).
+            let got = unsafe { sqrt8_ifma(&x) };
             for l in 0..8 {
                 assert_eq!(
                     got[l].canonical(),

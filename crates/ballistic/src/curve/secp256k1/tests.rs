@@ -540,15 +540,16 @@ fn ct_msm_chunks_agree_with_vartime() {
 
 /// The IFMA lanes (where the CPU has them) and the serial engine agree with the
 /// naive sum, on both sides of the lanes' Straus/Pippenger crossover, with tables
-/// built in either form (serial tables: the portable backend forced while building
-/// and running), static scalars shorter than the tables, identity points, opposite
-/// and repeated points, zero and edge scalars.
+/// in either form, static scalars shorter and longer than the tables, dynamic
+/// scalars and points of different lengths, identity points, opposite and repeated
+/// points, zero and edge scalars. Each form is built directly (not through the
+/// process-wide backend choice, which other tests may force meanwhile).
 #[test]
 fn lanes_and_serial_agree() {
-    use crate::ristretto::{force_backend, Backend};
     let mut r = rng();
     let base: Vec<Point> = (0..48).map(|_| random_point(&mut r)).collect();
     let fixed: Vec<Point> = (0..40).map(|i| base[(i * 5) % base.len()]).collect();
+    let jac = to_jacobian(&fixed);
     for &k in &[0usize, 1, 9, 160, 161, 230] {
         let mut points: Vec<Point> = (0..k).map(|i| base[(i * 7 + k) % base.len()]).collect();
         if k > 3 {
@@ -557,37 +558,67 @@ fn lanes_and_serial_agree() {
             points[3] = points[0];
         }
         let scalars: Vec<Scalar> = (0..k).map(|i| edge_scalar(&mut r, i + k)).collect();
-        let statics: Vec<Scalar> = (0..37).map(|i| edge_scalar(&mut r, 3 * i + k)).collect();
+        let l: Vec<[u64; 4]> = scalars.iter().map(limbs).collect();
         let want = oracle(&scalars, &points);
-        let mut all_s = statics.clone();
-        all_s.extend_from_slice(&scalars);
-        let mut all_p = fixed[..37].to_vec();
-        all_p.extend_from_slice(&points);
-        let want_tables = oracle(&all_s, &all_p);
-        for backend in [Some(Backend::Portable), None] {
-            force_backend(backend);
-            let got = Secp256k1::vartime_multiscalar_mul(&scalars, &points);
-            assert_eq!(to_k256(&got), want, "msm k={k} {backend:?}");
-            for w in [8, 10] {
-                let pre = if w == 8 {
-                    Secp256k1::precompute(&fixed)
-                } else {
-                    <Secp256k1Strategy as crate::curve::TableStrategy<Secp256k1>>::precompute_for_prover(&fixed)
-                };
-                assert_eq!(Secp256k1::precomputation_len(&pre), fixed.len());
-                let entry = match &pre.0 {
-                    TablesInner::Serial(_) => core::mem::size_of::<point::Affine>(),
-                    #[cfg(target_arch = "x86_64")]
-                    TablesInner::Lanes { .. } => core::mem::size_of::<lanes::LaneAffine>(),
-                };
-                assert_eq!(
-                    Secp256k1::precomputation_bytes(&pre),
-                    (fixed.len() << (w - 2)) * entry
-                );
-                let got = Secp256k1::vartime_precomputed_mul(&pre, &statics, &scalars, &points);
-                assert_eq!(to_k256(&got), want_tables, "tables w={w} k={k} {backend:?}");
+        assert_eq!(
+            to_k256(&straus::msm(&l, &to_jacobian(&points)).to_point()),
+            want
+        );
+        #[cfg(target_arch = "x86_64")]
+        if lanes::available() {
+            assert_eq!(
+                to_k256(&lanes_msm(None, &l, &points)),
+                want,
+                "lanes msm k={k}"
+            );
+            // One more scalar than points: ignored, as by the serial engine.
+            let mut longer = l.clone();
+            longer.push([5, 0, 0, 0]);
+            assert_eq!(
+                to_k256(&lanes_msm(None, &longer, &points)),
+                want,
+                "k={k}, extra scalar"
+            );
+        }
+        // Static scalars: 37 (shorter than the 40 tables) and 43 (the last 3 ignored).
+        for n_static in [37usize, 43] {
+            let statics: Vec<Scalar> = (0..n_static)
+                .map(|i| edge_scalar(&mut r, 3 * i + k))
+                .collect();
+            let mut all_s = statics[..n_static.min(fixed.len())].to_vec();
+            all_s.extend_from_slice(&scalars);
+            let mut all_p = fixed[..n_static.min(fixed.len())].to_vec();
+            all_p.extend_from_slice(&points);
+            let want_tables = oracle(&all_s, &all_p);
+            for w in [8usize, 10] {
+                let serial = straus::Tables::new(&jac, w);
+                let mut forms = vec![Tables(TablesInner::Serial(serial.clone()))];
+                #[cfg(target_arch = "x86_64")]
+                if lanes::available() {
+                    forms.push(Tables(TablesInner::Lanes {
+                        w,
+                        entries: lanes::lane_entries(serial.entries()),
+                    }));
+                }
+                for pre in &forms {
+                    let entry = match &pre.0 {
+                        TablesInner::Serial(_) => core::mem::size_of::<point::Affine>(),
+                        #[cfg(target_arch = "x86_64")]
+                        TablesInner::Lanes { .. } => core::mem::size_of::<lanes::LaneAffine>(),
+                    };
+                    assert_eq!(Secp256k1::precomputation_len(pre), fixed.len());
+                    assert_eq!(
+                        Secp256k1::precomputation_bytes(pre),
+                        (fixed.len() << (w - 2)) * entry
+                    );
+                    let got = Secp256k1::vartime_precomputed_mul(pre, &statics, &scalars, &points);
+                    assert_eq!(
+                        to_k256(&got),
+                        want_tables,
+                        "tables w={w} k={k} statics={n_static}"
+                    );
+                }
             }
         }
     }
-    force_backend(None);
 }
