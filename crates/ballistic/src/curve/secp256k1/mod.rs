@@ -552,14 +552,13 @@ fn lanes_msm(
         return lanes_pippenger(fixed, &dynamic_scalars[..n], &dynamic_points[..n]);
     }
     let dw = straus::DYNAMIC_WIDTH;
-    let dynamic = if dynamic_points.is_empty() {
+    // Tables only for the points that have a scalar.
+    let dynamic = if n == 0 {
         Vec::new()
     } else {
-        lanes::lane_entries(straus::Tables::new(&to_jacobian(dynamic_points), dw).entries())
+        lanes::lane_entries(straus::Tables::new(&to_jacobian(&dynamic_points[..n]), dw).entries())
     };
-    let mut input = msm::lanes::Straus::with_capacity(
-        fixed.map_or(0, |f| f.scalars.len()) + dynamic_scalars.len(),
-    );
+    let mut input = msm::lanes::Straus::with_capacity(fixed.map_or(0, |f| f.scalars.len()) + n);
     if let Some(Fixed {
         entries,
         w,
