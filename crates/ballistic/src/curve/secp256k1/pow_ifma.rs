@@ -15,9 +15,6 @@ use super::lanes::from_52;
 use super::lanes::{to_52, F8};
 use super::pow::{pow_sqrt, SqrtChain};
 
-/// Whether this machine runs [`sqrt8`] (`avx512f` and `avx512ifma`).
-pub use crate::curve::ifma_ops::available;
-
 impl SqrtChain for F8 {
     #[inline(always)]
     fn mul(&self, b: &F8) -> F8 {
@@ -50,6 +47,7 @@ unsafe fn sqrt8_ifma(x: &[W; 8]) -> [W; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::curve::ifma_ops::available;
     use rand::{Rng, SeedableRng};
 
     /// The lanes agree with the 4×64-bit chain on edge and random inputs (on a CPU
