@@ -89,7 +89,7 @@ func statement(t *testing.T, file string, doc *vectorFile, c *vectorCase) (balli
 			ExtensionDegree: c.ExtensionDegree, MinValues: c.MinValues,
 		}, commitments
 	}
-	// range_ab_v1.json
+	// range_ab_v2.json
 	p := ballistic.Params{Curve: curveOf(c.Curve), Protocol: ballistic.Bulletproofs, Bits: c.Bits, Domain: []byte(c.Domain)}
 	switch c.Scheme {
 	case "secp256k1-zkp": // binds the label as the extra commitment
@@ -108,7 +108,7 @@ func statement(t *testing.T, file string, doc *vectorFile, c *vectorCase) (balli
 // every case that decodes names exactly the invalid ones; seeds and nonces rewind
 // to the recorded openings.
 func TestVectors(t *testing.T) {
-	for _, file := range []string{"ristretto_range_v1.json", "secp256k1_range_v1.json", "bp_plus_v1.json", "range_ab_v1.json"} {
+	for _, file := range []string{"ristretto_range_v1.json", "secp256k1_range_v1.json", "bp_plus_v1.json", "range_ab_v2.json"} {
 		t.Run(file, func(t *testing.T) {
 			text, err := os.ReadFile(filepath.Join(vectorDir, file))
 			if err != nil {

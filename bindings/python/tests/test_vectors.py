@@ -135,8 +135,8 @@ def test_bp_plus_v1():
     assert (len(doc["tests"]), rewound) == (276, 12)
 
 
-def test_range_ab_v1():
-    doc = load("range_ab_v1.json")
+def test_range_ab_v2():
+    doc = load("range_ab_v2.json")
     schemes = {}
     for case in doc["tests"]:
         scheme = case["scheme"]

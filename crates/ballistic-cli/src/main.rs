@@ -100,7 +100,8 @@
 //! derives them from `V` and the range (`add_range` of the batch), so the range is part of the
 //! statement, and the proof's shape is that of two `k`-bit values (544 bytes on
 //! ristretto255 bp for `[18, 130]`). The transcript binds the range before the
-//! proof's own statement (`ballistic range v1`, `a`, `b`); the generators are those
+//! proof's own statement (`ballistic range v2`, `a`, `b`), whose one commitment is
+//! `V`; the generators are those
 //! of a proof of two `k`-bit values (`BulletproofGens::new(k, 2)`; secp256k1 bp:
 //! Grin's 256). `verify` checks range files in the same batches as the others. A range
 //! proof on secp256k1 bp has no rewind nonce, and `rewind` refuses range files.

@@ -1,4 +1,4 @@
-//! Generates the frozen test-vector file `tests/vectors/range_ab_v1.json`: proofs
+//! Generates the frozen test-vector file `tests/vectors/range_ab_v2.json`: proofs
 //! of `a <= v <= b` for public `[a, b]` in dalek's format on ristretto255
 //! (`RangeProof::prove_range`), in secp256k1-zkp's format on secp256k1 (the same
 //! call) and with Bulletproofs+ on both curves (`RangeProofPlus::prove_range`),
@@ -12,7 +12,7 @@
 //! committed file byte for byte.
 //!
 //! ```text
-//! cargo run --release -p ballistic --example gen_vectors_range_ab > crates/ballistic/tests/vectors/range_ab_v1.json
+//! cargo run --release -p ballistic --example gen_vectors_range_ab > crates/ballistic/tests/vectors/range_ab_v2.json
 //! ```
 //!
 //! Every case is checked here before it is written: a valid case must verify (and a
@@ -30,7 +30,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use serde_json::{json, Value};
 
-const DOMAIN: &str = "ballistic [a, b] vectors v1";
+const DOMAIN: &str = "ballistic [a, b] vectors v2";
 /// The rewindable proofs' transcript label.
 const REWIND_DOMAIN: &str = "ballistic rewind vectors v1";
 
@@ -718,9 +718,10 @@ fn main() {
                                  BulletproofGens::new(64, 2), PedersenGens::default(), \
                                  Transcript::new(domain)"
         },
-        "statement": "[a, b] cases: the proof of a <= v <= b for the commitment, the range bound in the \
-                      transcript (docs/range-proof.md, section \"Ranges [a, b]\"): an aggregated proof of \
-                      v - a and b - v in range_bits(a, b) bits over V - a·B and b·B - V",
+        "statement": "[a, b] cases: the proof of a <= v <= b for the commitment, the range and the \
+                      commitment V bound in the transcript (range statement v2, docs/range-proof.md, \
+                      section \"Ranges [a, b]\"): an aggregated proof of v - a and b - v in \
+                      range_bits(a, b) bits over V - a·B and b·B - V",
         "witness": "valid proofs made by the prover: the value, the blindings (the blinding for dalek, \
                     secp256k1-zkp and dalek-rewindable, the masks for bp+, in the curve's scalar \
                     encoding) and rngSeed, the seed of the prover's RNG (ChaCha20Rng::seed_from_u64); \
@@ -730,7 +731,7 @@ fn main() {
                    message) or fails with rewindError",
         "errors": "the ProofError variant: FormatError from from_bytes; VerificationError or \
                    InvalidRange from verify_range / verify_single; RewindError from rewind",
-        "version": 1,
+        "version": 2,
         "numberOfTests": tests.len(),
         "notes": {
             "Valid": "an honest proof",

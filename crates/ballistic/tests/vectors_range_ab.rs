@@ -1,5 +1,5 @@
 //! Frozen `[a, b]` and rewindable test vectors (append-only,
-//! `tests/vectors/range_ab_v1.json`, made by `examples/gen_vectors_range_ab.rs`):
+//! `tests/vectors/range_ab_v2.json`, made by `examples/gen_vectors_range_ab.rs`):
 //! `[a, b]` proofs in dalek's format on ristretto255, in secp256k1-zkp's format on
 //! secp256k1 and with Bulletproofs+ on both curves made by earlier versions keep
 //! verifying for their range and failing for any other statement (so the range
@@ -21,7 +21,7 @@ use serde_json::Value;
 
 const PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/vectors/range_ab_v1.json"
+    "/tests/vectors/range_ab_v2.json"
 );
 
 /// The `[a, b]` schemes of the file: (`scheme`, `curve`).
@@ -270,25 +270,25 @@ fn run_scheme(scheme: (&str, &str)) -> (usize, usize) {
 }
 
 #[test]
-fn range_ab_v1_dalek_ristretto255() {
+fn range_ab_v2_dalek_ristretto255() {
     let (valid, invalid) = run_scheme(SCHEMES[0]);
     assert!(valid >= 17 && invalid >= 25);
 }
 
 #[test]
-fn range_ab_v1_zkp_secp256k1() {
+fn range_ab_v2_zkp_secp256k1() {
     let (valid, invalid) = run_scheme(SCHEMES[1]);
     assert!(valid >= 17 && invalid >= 25);
 }
 
 #[test]
-fn range_ab_v1_bp_plus_ristretto255() {
+fn range_ab_v2_bp_plus_ristretto255() {
     let (valid, invalid) = run_scheme(SCHEMES[2]);
     assert!(valid >= 17 && invalid >= 25);
 }
 
 #[test]
-fn range_ab_v1_bp_plus_secp256k1() {
+fn range_ab_v2_bp_plus_secp256k1() {
     let (valid, invalid) = run_scheme(SCHEMES[3]);
     assert!(valid >= 17 && invalid >= 25);
 }
@@ -297,7 +297,7 @@ fn range_ab_v1_bp_plus_secp256k1() {
 /// says), and rewinding with the case's nonce gives back the recorded value,
 /// blinding and message (or fails as the file says).
 #[test]
-fn range_ab_v1_rewindable() {
+fn range_ab_v2_rewindable() {
     use ballistic::ristretto::{CompressedRistretto, RangeProof};
     let doc = load();
     let (bp, pc) = (BulletproofGens::new(64, 2), PedersenGens::default());
@@ -353,7 +353,7 @@ fn range_ab_v1_rewindable() {
 /// deterministic given their RNG, so a change to the transcript or the nonce
 /// derivation shows here even where the verifier would still accept.
 #[test]
-fn range_ab_v1_reprove_is_byte_identical() {
+fn range_ab_v2_reprove_is_byte_identical() {
     use ballistic::ristretto::RangeProof;
     let doc = load();
     let mut n = 0;
@@ -409,7 +409,7 @@ fn range_ab_v1_reprove_is_byte_identical() {
 /// that are powers of two and not, values at `a`, at `b` and inside, and every kind
 /// of invalid case.
 #[test]
-fn range_ab_v1_coverage() {
+fn range_ab_v2_coverage() {
     let doc = load();
     let notes = doc["notes"].as_object().expect("notes");
     let mut seen: BTreeSet<(String, String)> = BTreeSet::new();

@@ -1011,7 +1011,7 @@ static void run_file(const char *dir, const char *file, size_t stride) {
             free(values);
             commitments = flat_commitments(jget(tc, "commitments"), ballistic_commitment_len(p), &m);
         } else {
-            /* range_ab_v1.json */
+            /* range_ab_v2.json */
             const char *scheme = jstr(tc, "scheme");
             uint32_t curve = curve_of(jstr(tc, "curve"));
             int rewindable = strcmp(scheme, "dalek-rewindable") == 0;
@@ -1095,7 +1095,7 @@ int main(int argc, char **argv) {
     test_batch();
     test_errors();
     static const char *files[] = {"ristretto_range_v1.json", "secp256k1_range_v1.json", "bp_plus_v1.json",
-                                  "range_ab_v1.json"};
+                                  "range_ab_v2.json"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++)
         run_file(argv[1], files[i], stride);
     printf("capi: %d passed, %d failed\n", passed, failed);

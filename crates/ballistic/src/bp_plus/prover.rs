@@ -30,6 +30,7 @@ use crate::curve::scalars::powers;
 use crate::curve::{Curve, ProofPoint};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
+use crate::range_proof::transcript::append_range_statement;
 use crate::weighted_inner_product::{self as wip, BitForm, WipBases, WipWitness};
 
 /// Whether every `v_j − o_j` is a `n`-bit number (no borrow, no high bits), in
@@ -62,12 +63,15 @@ where
     R: RngCore + CryptoRng,
 {
     prove_impl(
-        bp_gens, pc_gens, transcript, openings, min_values, n, seed, rng, true,
+        bp_gens, pc_gens, transcript, openings, min_values, n, seed, rng, None, true,
     )
 }
 
 /// [`prove`], with the argument's rounds over the bits (`bit_form`, the prover's
-/// choice) or over the general witness (the same proof, more slowly: for tests).
+/// choice) or over the general witness (the same proof, more slowly: for tests),
+/// and for an `[a, b]` statement when `range` is given: then `openings` are those of
+/// `v − a` and `b − v` (masks `γ_k`, `−γ_k`), the range statement comes first, and
+/// the statement's one commitment (returned) is `V = v·B + Σ_k γ_k·B̃_k`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn prove_impl<C, R>(
     bp_gens: &BulletproofGens<C>,
@@ -78,6 +82,7 @@ pub(crate) fn prove_impl<C, R>(
     n: usize,
     seed: Option<&C::ApiScalar>,
     rng: &mut R,
+    range: Option<(u64, u64)>,
     bit_form: bool,
 ) -> Result<(RangeProofPlus<C>, Vec<C::Encoding>), ProofError>
 where
@@ -110,14 +115,27 @@ where
             .flat_map(|o| o.masks.iter().map(C::scalar_from_api))
             .collect(),
     );
+    // The committed values: each opening's, or for `[a, b]` the one `v = (v − a) + a`
+    // with the first opening's masks.
+    let committed: Zeroizing<Vec<u64>> = Zeroizing::new(match range {
+        Some((a, _)) => openings
+            .iter()
+            .take(1)
+            .map(|o| o.value.wrapping_add(a))
+            .collect(),
+        None => openings.iter().map(|o| o.value).collect(),
+    });
     let mut V: Vec<C::Encoding> = Vec::with_capacity(m);
-    for (j, o) in openings.iter().enumerate() {
+    for (j, v) in committed.iter().enumerate() {
         let mut s: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(1 + t));
-        s.push(C::scalar_from_u64(o.value));
+        s.push(C::scalar_from_u64(*v));
         s.extend_from_slice(&gamma[j * t..(j + 1) * t]);
         // Public by design: the commitments are the statement.
         let p = ProofPoint::<C>::new(pc_gens.commit_scalars(&s));
         V.push(declassify_point(Declassified::Commitment, p).encoding);
+    }
+    if let Some((a, b)) = range {
+        append_range_statement(transcript, a, b);
     }
     let (B_enc, mask_enc) = pc_gens.encodings();
     append_statement::<C>(
@@ -126,6 +144,7 @@ where
             B: B_enc,
             masks: mask_enc,
             n,
+            values: m,
             commitments: &V,
             min_values: &min_values,
         },

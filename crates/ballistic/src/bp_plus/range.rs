@@ -9,10 +9,12 @@
 //! | `k` | [`range_bits`]`(a, b)` |
 //! | `V_lo`, `V_hi` | `V − a·B` (opens to `v − a` with the masks `γ_k`) and `b·B − V` (opens to `b − v` with `−γ_k`) |
 //!
-//! Transcript: [`append_range_statement`] (`dom-sep` = `ballistic range v1`, `a`,
-//! `b`), then the statement of a two-value proof over `V_lo`, `V_hi` without minimum
-//! values. With `k` a power of two, Tari's verifier accepts the proof for `V_lo`,
-//! `V_hi` once the caller has appended the same three messages to its transcript.
+//! Transcript: [`append_range_statement`] (`dom-sep` = `ballistic range v2`, `a`,
+//! `b`), then the statement of a two-value proof (`M` = 2) whose one commitment
+//! (`Ci`) is `V`, without minimum values: `V`, `a` and `b` determine `V_lo` and
+//! `V_hi`, which the verifier derives for the equation only.
+//!
+//! [`append_range_statement`]: crate::range_proof::transcript::append_range_statement
 
 #![allow(non_snake_case)]
 
@@ -22,12 +24,14 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::verifier::PreparedPlus;
 use super::{Opening, RangeProofPlus};
-use crate::ct::{declassify_bool, declassify_point, Declassified};
-use crate::curve::{Curve, ProofPoint};
+use crate::ct::{declassify_bool, Declassified};
+use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens};
-use crate::range_proof::range::{ct_in_range, derive_range_statement_vartime, range_bits};
-use crate::range_proof::transcript::append_range_statement;
+use crate::range_proof::range::{
+    ct_in_range, decode_range_statement_vartime, range_bits, DecodedRange,
+};
+use crate::range_proof::verifier::Commitments;
 
 /// API scalars (the negated masks) overwritten with zero when dropped. The API
 /// scalar type promises no `Zeroize`; the overwrite is kept from being optimised
@@ -101,31 +105,33 @@ impl<C: Curve> RangeProofPlus<C> {
             Opening::new(v.wrapping_sub(a), opening.masks),
             Opening::new(b.wrapping_sub(v), &negated.0),
         ];
-        append_range_statement(transcript, a, b);
-        let (proof, _) = Self::prove(bp_gens, pc_gens, transcript, &openings, &[], k, rng)?;
-        let mut scalars: zeroize::Zeroizing<Vec<C::Scalar>> =
-            zeroize::Zeroizing::new(Vec::with_capacity(1 + opening.masks.len()));
-        scalars.push(C::scalar_from_u64(v));
-        scalars.extend(opening.masks.iter().map(C::scalar_from_api));
-        // Public by design: the commitment is the statement.
-        let V = declassify_point(
-            Declassified::Commitment,
-            ProofPoint::<C>::new(pc_gens.commit_scalars(&scalars)),
-        );
-        Ok((proof, V.encoding))
+        let (proof, V) = super::prover::prove_impl(
+            bp_gens,
+            pc_gens,
+            transcript,
+            &openings,
+            &[],
+            k,
+            None,
+            rng,
+            Some((a, b)),
+            true,
+        )?;
+        // The statement's one commitment `V`.
+        let V = V.first().copied().ok_or(ProofError::ProvingError)?;
+        Ok((proof, V))
     }
 
     /// Verifies a proof of [`RangeProofPlus::prove_range`] that the commitment `V`
-    /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` (in variable
-    /// time: all public) and verifies the two-value proof of [`range_bits`]`(a, b)`
-    /// bits for them after the range statement.
+    /// opens to a value in `[a, b]`: the two-value proof of [`range_bits`]`(a, b)`
+    /// bits over `V − a·B` and `b·B − V`, with `V` and the range in the transcript
+    /// (in variable time: all public).
     /// [`BatchVerifier::add_plus_range`](crate::range_proof::batch::BatchVerifier::add_plus_range)
     /// checks the same statement in a batch.
     ///
     /// # Errors
     /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if
-    /// the proof does not verify (or `V` is not a valid encoding, or a derived
-    /// commitment is the identity where the curve does not encode it); the shape errors
+    /// the proof does not verify (or `V` is not a valid encoding); the shape errors
     /// of [`RangeProofPlus::verify`].
     #[allow(clippy::too_many_arguments)]
     pub fn verify_range<R: RngCore + CryptoRng>(
@@ -138,19 +144,18 @@ impl<C: Curve> RangeProofPlus<C> {
         b: u64,
         _rng: &mut R,
     ) -> Result<(), ProofError> {
-        let (p, derived) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
+        let (p, range) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
         bp_gens.verify_over_tables(p.layout(), |tables| {
-            p.verify_alone(bp_gens, &derived, tables)
+            p.verify_alone(bp_gens, Commitments::Range(&range), tables)
         })
     }
 
     /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
-    /// statement of [`derive_range_statement_vartime`], the range statement
-    /// ([`append_range_statement`]), then that of a two-value proof over the derived
-    /// commitments without minimum values. The one statement of
+    /// statement of [`decode_range_statement_vartime`], the range statement, then
+    /// that of a two-value proof whose one commitment is `V`. The one statement of
     /// [`RangeProofPlus::verify_range`] and
     /// [`BatchVerifier::add_plus_range`](crate::range_proof::batch::BatchVerifier::add_plus_range);
-    /// returns the replayed proof and the derived commitments it is checked against.
+    /// returns the replayed proof and the decoded statement it is checked against.
     pub(crate) fn prepare_range(
         &self,
         bp_gens: &BulletproofGens<C>,
@@ -159,17 +164,17 @@ impl<C: Curve> RangeProofPlus<C> {
         V: &C::Encoding,
         a: u64,
         b: u64,
-    ) -> Result<(PreparedPlus<C>, [C::Point; 2]), ProofError> {
-        let derived = derive_range_statement_vartime::<C>(V, &pc_gens.bases().0, a, b)?;
-        append_range_statement(transcript, a, b);
-        let p = self.prepare(
+    ) -> Result<(PreparedPlus<C>, DecodedRange<C>), ProofError> {
+        let (k, range) = decode_range_statement_vartime::<C>(V, a, b)?;
+        let p = self.prepare_statement(
             bp_gens,
             pc_gens,
             transcript,
-            &derived.encodings,
+            core::slice::from_ref(V),
             &[],
-            derived.k,
+            k,
+            Some((a, b)),
         )?;
-        Ok((p, derived.points))
+        Ok((p, range))
     }
 }

@@ -462,6 +462,7 @@ fn bit_rounds_same_proof<C: Curve>() {
                     n,
                     None,
                     &mut rng(seed),
+                    None,
                     bit_form,
                 )
                 .unwrap()

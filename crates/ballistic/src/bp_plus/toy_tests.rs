@@ -223,6 +223,7 @@ fn cheat_prove(
             B: &C::encode(&B),
             masks: &mask_enc,
             n,
+            values: m,
             commitments: &st.V,
             min_values: &mins,
         },
@@ -584,7 +585,11 @@ fn grid_verify(
         .iter()
         .map(|v| C::decode(v).ok_or(ProofError::VerificationError))
         .collect::<Result<_, _>>()?;
-    p.verify_alone(bp, &points, None)
+    p.verify_alone(
+        bp,
+        crate::range_proof::verifier::Commitments::Points(&points),
+        None,
+    )
 }
 
 /// Over a grid of challenges (`y, z, e_1, e_2, e` each in `{1, 2, Q − 1, random}`,

@@ -5,7 +5,8 @@
 //! `Bulletproofs+ Range Proof` (label `dom-sep`), the value base `B` (`H`), every mask
 //! base `B̃_k` (`G`), the bit width `n` (`N`), the extension degree `t` (`T`), the
 //! number of values `m` (`M`), every commitment `V_j` (`Ci`) and every minimum value
-//! `o_j` (`vi - minimum_value`). Then `A` → `y`, `z`; the weighted inner-product
+//! `o_j` (`vi - minimum_value`). An `[a, b]` proof (ballistic's) appends the range
+//! statement first and has `M = 2` values but the one commitment `V`. Then `A` → `y`, `z`; the weighted inner-product
 //! argument's rounds (`L`, `R` → `e`) and final round (`A1`, `B` → `e`). The verifier
 //! then absorbs `r1`, `s1` and each `d1_k`, as Tari's does, so a caller who keeps
 //! using the transcript sees the same state as with Tari's verifier. Points are their
@@ -44,6 +45,9 @@ pub(crate) struct PlusStatement<'a, C: Curve> {
     pub(crate) B: &'a C::Encoding,
     pub(crate) masks: &'a [C::Encoding],
     pub(crate) n: usize,
+    /// The number of values `m`: the commitments' number, or 2 for an `[a, b]`
+    /// proof (whose one commitment is `V`).
+    pub(crate) values: usize,
     pub(crate) commitments: &'a [C::Encoding],
     /// One per commitment (zero for none).
     pub(crate) min_values: &'a [u64],
@@ -58,7 +62,7 @@ pub(crate) fn append_statement<C: Curve>(t: &mut Transcript, s: &PlusStatement<'
     }
     t.append_u64(b"N", s.n as u64);
     t.append_u64(b"T", s.masks.len() as u64);
-    t.append_u64(b"M", s.commitments.len() as u64);
+    t.append_u64(b"M", s.values as u64);
     for c in s.commitments {
         t.append_message(b"Ci", C::encoding_bytes(c));
     }

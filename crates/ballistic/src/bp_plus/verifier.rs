@@ -37,7 +37,8 @@ use crate::curve::scalars::{pow_vartime, sum_of_powers_pow2, two_pow_minus_one};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
-use crate::range_proof::verifier::{SingleTerms, Terms};
+use crate::range_proof::transcript::append_range_statement;
+use crate::range_proof::verifier::{Commitments, SingleTerms, Terms};
 use crate::transcript::WeightedInnerProductTranscript;
 use crate::weighted_inner_product::verification_scalars;
 
@@ -81,7 +82,36 @@ impl<C: Curve> RangeProofPlus<C> {
         min_values: &[u64],
         n: usize,
     ) -> Result<PreparedPlus<C>, ProofError> {
-        let m = commitments.len();
+        self.prepare_statement(
+            bp_gens,
+            pc_gens,
+            transcript,
+            commitments,
+            min_values,
+            n,
+            None,
+        )
+    }
+
+    /// [`RangeProofPlus::prepare`], for an `[a, b]` statement when `range` is given:
+    /// then `commitments` is the one commitment `V`, the range statement comes first
+    /// and the proof is of two values (the caller gives the derived commitments to
+    /// the equation).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prepare_statement(
+        &self,
+        bp_gens: &BulletproofGens<C>,
+        pc_gens: &ExtendedPedersenGens<C>,
+        transcript: &mut Transcript,
+        commitments: &[C::Encoding],
+        min_values: &[u64],
+        n: usize,
+        range: Option<(u64, u64)>,
+    ) -> Result<PreparedPlus<C>, ProofError> {
+        let m = match range {
+            Some(_) => 2,
+            None => commitments.len(),
+        };
         let np = bp_gens.check_parties(n, m)?;
         let (B, masks) = pc_gens.bases();
         if masks.len() != self.wip.d1.len() {
@@ -92,6 +122,9 @@ impl<C: Curve> RangeProofPlus<C> {
         if wip.L.len() != wip.R.len() || wip.L.len() != np.trailing_zeros() as usize {
             return Err(ProofError::VerificationError);
         }
+        if let Some((a, b)) = range {
+            append_range_statement(transcript, a, b);
+        }
         let (B_enc, mask_enc) = pc_gens.encodings();
         append_statement::<C>(
             transcript,
@@ -99,6 +132,7 @@ impl<C: Curve> RangeProofPlus<C> {
                 B: B_enc,
                 masks: mask_enc,
                 n,
+                values: m,
                 commitments,
                 min_values: &min_values,
             },
@@ -157,7 +191,9 @@ impl<C: Curve> RangeProofPlus<C> {
     ) -> Result<(), ProofError> {
         let p = self.prepare(bp_gens, pc_gens, transcript, commitments, min_values, n)?;
         let V = C::decode_batch_vartime(commitments).map_err(|_| ProofError::VerificationError)?;
-        bp_gens.verify_over_tables(p.layout(), |tables| p.verify_alone(bp_gens, &V, tables))
+        bp_gens.verify_over_tables(p.layout(), |tables| {
+            p.verify_alone(bp_gens, Commitments::Points(&V), tables)
+        })
     }
 
     /// The masks `γ_k` of a one-value proof made with `seed` (Tari's recovery; see
@@ -212,7 +248,7 @@ impl<C: Curve> PreparedPlus<C> {
     pub(crate) fn verify_alone(
         &self,
         bp_gens: &BulletproofGens<C>,
-        V: &[C::Point],
+        V: Commitments<'_, C>,
         tables: Option<alloc::sync::Arc<C::Precomputation>>,
     ) -> Result<(), ProofError> {
         let mut inv: Vec<C::Scalar> = Vec::with_capacity(self.e_round.len() + 1);
@@ -235,7 +271,7 @@ impl<C: Curve> PreparedPlus<C> {
     /// an error (never a panic, never a silently empty equation).
     pub(crate) fn emit<W: Terms<C>>(
         &self,
-        V: &[C::Point],
+        V: Commitments<'_, C>,
         inv: &[C::Scalar],
         w: C::Scalar,
         out: &mut W,
@@ -283,15 +319,19 @@ impl<C: Curve> PreparedPlus<C> {
         let mut sum_z_even = C::scalar_zero();
         let mut B_scalar = C::scalar_zero();
         let v_base = -(w_e_sq * y_top);
-        for (Vj, o) in V.iter().zip(&self.min_values) {
+        // V_j weighted by c_j = v_base·z^{2(j+1)}; a minimum value o_j adds −c_j·o_j
+        // to the coefficient of B.
+        let mut weights: Vec<C::Scalar> = Vec::with_capacity(m);
+        for o in &self.min_values {
             let c = v_base * z_even;
-            out.dynamic(c, *Vj);
+            weights.push(c);
             if *o != 0 {
                 B_scalar -= c * C::scalar_from_u64(*o);
             }
             sum_z_even += z_even;
             z_even *= zz;
         }
+        B_scalar += V.emit(weights, out);
         let sum_d = two_pow_minus_one::<C>(n) * sum_z_even;
         let sum_y = y * sum_of_powers_pow2::<C>(&y, np);
         B_scalar += w * (self.r1 * y * self.s1 + e_sq * (y_top * z * sum_d + (zz - z) * sum_y));

@@ -404,13 +404,6 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
     /// Builds tables for a fixed list of points for [`Curve::vartime_precomputed_mul`].
     fn precompute(points: &[Self::Point]) -> Self::Precomputation;
-    /// `[x·B, y·B]` for public `u64` scalars, in variable time (the `[a, b]`
-    /// verifiers' `a·B` and `(b − a)·B`). Default: one pass over the scalars'
-    /// non-adjacent forms sharing the doublings, whose cost grows with the scalars'
-    /// bits; a curve with fixed-base tables for its default value base may use them.
-    fn vartime_mul_u64_pair(base: &Self::Point, scalars: [u64; 2]) -> [Self::Point; 2] {
-        mul_u64_pair_vartime::<Self>(base, scalars)
-    }
     /// `Σ s_i P_i` in constant time in the scalars, for a few points that are
     /// usually the Pedersen bases (commitments, `T_1`, `T_2`, the blinding terms of
     /// `A` and `S`): a curve may use fixed-base tables for its default bases
@@ -461,41 +454,6 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
         dynamic_scalars: &[Self::Scalar],
         dynamic_points: &[Self::Point],
     ) -> Self::Point;
-}
-
-/// `[x·B, y·B]` for public `u64` scalars, in variable time: one right-to-left pass
-/// over the non-adjacent forms of `x` and `y` (digits `0, ±1`, no two adjacent
-/// non-zero), whose doublings `2^i·B` both sums share. Cost: `max(bits(x), bits(y))`
-/// doublings (one more where the form of a scalar carries into bit 64) and about a
-/// third as many additions per scalar, with no table and no inversion: short
-/// scalars (small bounds, narrow ranges) cost little. The default of
-/// [`Curve::vartime_mul_u64_pair`].
-pub(crate) fn mul_u64_pair_vartime<C: Curve>(base: &C::Point, scalars: [u64; 2]) -> [C::Point; 2] {
-    let mut sums = [C::identity(); 2];
-    // What is left of each scalar to recode, one bit wider than `u64`: the form of a
-    // scalar with its top bits set carries into bit 64.
-    let mut rest = scalars.map(u128::from);
-    let mut power = *base;
-    loop {
-        for (r, sum) in rest.iter_mut().zip(sums.iter_mut()) {
-            if *r & 1 == 1 {
-                // Digit +1 if r = 1 (mod 4), −1 if r = 3: either way the next bit of
-                // what is left is 0.
-                if *r & 2 == 0 {
-                    *sum += power;
-                    *r -= 1;
-                } else {
-                    *sum = *sum - power;
-                    *r += 1;
-                }
-            }
-            *r >>= 1;
-        }
-        if rest == [0, 0] {
-            return sums;
-        }
-        power = power + power;
-    }
 }
 
 /// Reads a proof's consecutive fields (canonical point encodings and scalars of the

@@ -17,9 +17,8 @@
 //! statement is replayed by the code its single verifier runs (the same transcript
 //! bytes), so the batch checks exactly the equations the single verifiers check.
 //! An `[a, b]` proof enters the equation over its derived commitments `V − a·B` and
-//! `b·B − V` as points: their encodings are part of its transcript, so `add_range`
-//! computes them anyway (in variable time: all of it is public), and `verify` does
-//! not decode them again.
+//! `b·B − V` as a multiple of `V` (decoded by `add_range` to replay the transcript)
+//! plus a multiple of `B`, so `verify` decodes nothing of it again.
 //!
 //! If any proof is invalid, the sum is not the identity except with probability
 //! `≈ 2/ℓ`, and the verifier finds the invalid proofs by bisection (fresh weights
@@ -63,7 +62,8 @@ use core::fmt;
 use rand_core::{CryptoRng, RngCore};
 
 use super::format::RangeProofFormat;
-use super::verifier::{Prepared, Terms};
+use super::range::DecodedRange;
+use super::verifier::{Commitments, Prepared, Terms};
 use super::zkp::transcript::ZkpTranscript;
 use super::zkp::Zkp;
 use super::RangeProof;
@@ -86,27 +86,31 @@ enum Replayed<C: Curve> {
 #[derive(Clone, Debug)]
 struct Entry<C: Curve> {
     proof: Replayed<C>,
-    /// The commitments as points when the proof was added with them (the derived
-    /// commitments of an `[a, b]` proof, computed to replay its transcript); `None`:
-    /// `verify` decodes them, all of the batch's at once.
-    points: Option<[C::Point; 2]>,
+    /// The decoded statement of an `[a, b]` proof (decoded to replay its
+    /// transcript); `None`: `verify` decodes the commitments, all of the batch's at
+    /// once.
+    range: Option<DecodedRange<C>>,
 }
 
 impl<C: Curve> Entry<C> {
     /// A proof whose commitments `verify` decodes.
     fn encoded(proof: Replayed<C>) -> Self {
+        Entry { proof, range: None }
+    }
+
+    /// A proof of the `[a, b]` statement `range`.
+    fn ranged(proof: Replayed<C>, range: DecodedRange<C>) -> Self {
         Entry {
             proof,
-            points: None,
+            range: Some(range),
         }
     }
 
-    /// A proof checked against the derived commitments `points` of its `[a, b]`
-    /// statement.
-    fn derived(proof: Replayed<C>, points: [C::Point; 2]) -> Self {
-        Entry {
-            proof,
-            points: Some(points),
+    /// The commitments of the equation: the decoded `V`, or the `[a, b]` statement.
+    fn commitments_of<'a>(&'a self, V: &'a [C::Point]) -> Commitments<'a, C> {
+        match &self.range {
+            Some(range) => Commitments::Range(range),
+            None => Commitments::Points(V),
         }
     }
 
@@ -157,8 +161,8 @@ impl<C: Curve> Entry<C> {
         out: &mut W,
     ) -> Result<(), ProofError> {
         match &self.proof {
-            Replayed::Bp(p) => p.emit(V, inv, r, c, out),
-            Replayed::Plus(p) => p.emit(V, inv, r, out),
+            Replayed::Bp(p) => p.emit(self.commitments_of(V), inv, r, c, out),
+            Replayed::Plus(p) => p.emit(self.commitments_of(V), inv, r, out),
         }
     }
 
@@ -178,8 +182,8 @@ impl<C: Curve> Entry<C> {
         rng: &mut R,
     ) -> Result<(), ProofError> {
         match &self.proof {
-            Replayed::Bp(p) => p.verify_alone(bp_gens, V, tables, rng),
-            Replayed::Plus(p) => p.verify_alone(bp_gens, V, tables),
+            Replayed::Bp(p) => p.verify_alone(bp_gens, self.commitments_of(V), tables, rng),
+            Replayed::Plus(p) => p.verify_alone(bp_gens, self.commitments_of(V), tables),
         }
     }
 }
@@ -313,9 +317,9 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
 
     /// Adds a proof of [`RangeProof::prove_range`] that `commitment` opens to a
     /// value in `[a, b]`; returns its index. The statement is replayed by the code of
-    /// [`RangeProof::verify_range`] (the derived commitments `V − a·B`, `b·B − V`,
-    /// computed here in variable time since all of it is public, and the range
-    /// bound in the transcript), so the batch accepts exactly the proofs that
+    /// [`RangeProof::verify_range`] (`V` decoded here, in variable time since all of
+    /// it is public, and `V` and the range bound in the transcript), so the batch
+    /// accepts exactly the proofs that
     /// `verify_range` accepts. A statement that cannot be replayed (`a > b`, an
     /// invalid commitment encoding, too few generators for the width, …) is
     /// recorded as failed with its error, as by [`BatchVerifier::add`].
@@ -352,7 +356,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     ) -> usize {
         let prepared = proof.prepare_range(self.bp_gens, pc_gens, transcript, commitment, a, b);
         self.entries
-            .push(prepared.map(|(p, derived)| Entry::derived(Replayed::Bp(p), derived)));
+            .push(prepared.map(|(p, range)| Entry::ranged(Replayed::Bp(p), range)));
         self.entries.len() - 1
     }
 
@@ -388,7 +392,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     ) -> usize {
         let prepared = proof.prepare_range(self.bp_gens, pc_gens, transcript, commitment, a, b);
         self.entries
-            .push(prepared.map(|(p, derived)| Entry::derived(Replayed::Plus(p), derived)));
+            .push(prepared.map(|(p, range)| Entry::ranged(Replayed::Plus(p), range)));
         self.entries.len() - 1
     }
 
@@ -418,7 +422,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         let all: Vec<C::Encoding> = ok
             .iter()
             .filter_map(|i| self.entries.get(*i).and_then(|e| e.as_ref().ok()))
-            .filter(|p| p.points.is_none())
+            .filter(|p| p.range.is_none())
             .flat_map(|p| p.commitments().iter().copied())
             .collect();
         let decoded = C::decode_batch_vartime(&all).ok();
@@ -427,8 +431,9 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             let Some(Ok(p)) = self.entries.get(i) else {
                 return false;
             };
-            let points = if let Some(points) = &p.points {
-                Some(points.to_vec())
+            let points = if p.range.is_some() {
+                // The equation takes the decoded statement instead.
+                Some(Vec::new())
             } else {
                 let m = p.commitments().len();
                 let points = match &decoded {

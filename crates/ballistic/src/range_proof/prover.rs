@@ -70,7 +70,8 @@ fn all_in_range(values: &[u64], min_values: Option<&[u64]>, n: usize) -> Choice 
 /// [`RangeStatement`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Extras<'a> {
-    /// The range of an `[a, b]` proof (the commitments are the derived ones).
+    /// The range of an `[a, b]` proof: the values are `v − a`, `b − v` with the
+    /// blindings `γ`, `−γ`, the statement's one commitment is `V = v·B + γ·B̃`.
     pub(crate) range: Option<(u64, u64)>,
     /// The minimum values, one per value.
     pub(crate) min_values: Option<&'a [u64]>,
@@ -238,8 +239,18 @@ where
     let layout = GeneratorLayout::Parties { n, m };
     let (G, H) = bp_gens.vectors(layout);
 
-    // Statement: n, m and every commitment, before any challenge.
-    let V: Vec<C::Encoding> = values
+    // Statement: n, m and every commitment, before any challenge. An `[a, b]`
+    // statement's one commitment is `V = v·B + γ·B̃` with `v = (v − a) + a` and `γ`
+    // the first value's blinding.
+    let range_value: Zeroizing<[u64; 1]>;
+    let committed: &[u64] = match extras.range {
+        Some((a, _)) => {
+            range_value = Zeroizing::new([values.first().map_or(a, |v| v.wrapping_add(a))]);
+            &range_value[..]
+        }
+        None => values,
+    };
+    let V: Vec<C::Encoding> = committed
         .iter()
         .zip(blindings.iter())
         .map(|(v, g)| {

@@ -9,15 +9,13 @@
 //! | `V_lo`, `V_hi` | the derived commitments `V − a·B` (opens to `v − a` with `γ`) and `b·B − V` (opens to `b − v` with `−γ`) |
 //!
 //! The proof is one aggregated proof of the two values `v − a`, `b − v` in `k` bits
-//! over `V_lo`, `V_hi`, after the range statement ([`RangeStatement::with_range`]):
-//! a proof of two `k`-bit values in the same format, which verifiers that know
-//! nothing of ranges (dalek's, for `k ∈ {8, 16, 32, 64}`) accept once the caller has
-//! bound the range as the transcript does ([`append_range_statement`] for Merlin).
-//! The verifier derives `V_lo`, `V_hi` from `V`, `a` and `b` itself, in variable
-//! time (all three are public).
+//! over `V_lo`, `V_hi`, in the format of a two-value proof; its transcript binds the
+//! range and `V` ([`RangeStatement::with_range`]: the range statement, then the
+//! protocol's statement with `m = 2` and the one commitment `V`), which determine
+//! `V_lo` and `V_hi`. The verifier never computes them: its equation takes their
+//! weighted sum as a multiple of `V` plus a multiple of `B` ([`DecodedRange`]).
 //!
 //! [`RangeStatement::with_range`]: super::transcript::RangeStatement::with_range
-//! [`append_range_statement`]: super::transcript::append_range_statement
 
 #![allow(non_snake_case)]
 
@@ -27,10 +25,10 @@ use zeroize::Zeroizing;
 
 use super::format::RangeProofFormat;
 use super::prover::{prove_statement, Cheat, Extras};
-use super::verifier::Prepared;
+use super::verifier::{Commitments, Prepared};
 use super::RangeProof;
-use crate::ct::{declassify_bool, declassify_point, Declassified};
-use crate::curve::{Curve, ProofPoint};
+use crate::ct::{declassify_bool, Declassified};
+use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 
@@ -61,66 +59,36 @@ pub(crate) fn ct_in_range(v: u64, a: u64, b: u64) -> Choice {
     !v.ct_lt(&a) & !b.ct_lt(&v)
 }
 
-/// `[V − a·B, b·B − V]` for the value base `B` (all public), in variable time: `a·B`
-/// and `(b − a)·B` by [`Curve::vartime_mul_u64_pair`], then
-/// `b·B − V = (b − a)·B − (V − a·B)`.
-/// The verifiers' derivation (single and batch); provers derive nothing (they
-/// commit to `v − a` and `b − v` themselves).
-///
-/// # Errors
-/// [`ProofError::InvalidRange`] if `a > b`.
-pub(crate) fn derived_commitments_vartime<C: Curve>(
-    V: &C::Point,
-    B: &C::Point,
-    a: u64,
-    b: u64,
-) -> Result<[C::Point; 2], ProofError> {
-    let width = b.checked_sub(a).ok_or(ProofError::InvalidRange)?;
-    let [aB, width_B] = C::vartime_mul_u64_pair(B, [a, width]);
-    let lo = *V - aB;
-    Ok([lo, width_B - lo])
-}
-
-/// The verifier's side of an `[a, b]` statement ([`derive_range_statement_vartime`]).
-pub(crate) struct DerivedRange<C: Curve> {
-    /// The bit width [`range_bits`]`(a, b)`.
-    pub(crate) k: usize,
-    /// The derived commitments `V − a·B`, `b·B − V`, for the verification equation.
-    pub(crate) points: [C::Point; 2],
-    /// Their encodings, for the transcript.
-    pub(crate) encodings: [C::Encoding; 2],
+/// An `[a, b]` statement as the verification equations take it: the commitment `V`
+/// decoded, and the bounds. The derived commitments `V_lo = V − a·B` and
+/// `V_hi = b·B − V` are never computed: an equation with the weights `c_lo`, `c_hi`
+/// on them takes `(c_lo − c_hi)·V` and adds `c_hi·b − c_lo·a` to the coefficient of
+/// the value base `B` ([`Commitments::emit`](super::verifier::Commitments::emit)).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DecodedRange<C: Curve> {
+    /// The commitment `V`.
+    pub(crate) V: C::Point,
+    /// The lower bound `a`.
+    pub(crate) a: u64,
+    /// The upper bound `b`.
+    pub(crate) b: u64,
 }
 
 /// The verifier's side of an `[a, b]` statement, shared by the single verifiers and
-/// the batch verifier of both protocols: the width [`range_bits`]`(a, b)`, then the
-/// commitment `V` decoded and the derived commitments, as points and encodings.
+/// the batch verifier of both protocols: the width [`range_bits`]`(a, b)` and the
+/// statement with `V` decoded (in variable time: all of it is public).
 ///
 /// # Errors
 /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if `V`
-/// or a derived commitment's encoding is not a valid encoding.
-pub(crate) fn derive_range_statement_vartime<C: Curve>(
+/// is not a valid encoding.
+pub(crate) fn decode_range_statement_vartime<C: Curve>(
     V: &C::Encoding,
-    B: &C::Point,
     a: u64,
     b: u64,
-) -> Result<DerivedRange<C>, ProofError> {
+) -> Result<(usize, DecodedRange<C>), ProofError> {
     let k = range_bits(a, b)?;
     let V = C::decode(V).ok_or(ProofError::VerificationError)?;
-    let points = derived_commitments_vartime::<C>(&V, B, a, b)?;
-    let encodings = points.map(|P| C::encode_vartime(&P));
-    // The derived commitments are commitments like any other: the encoding the
-    // transcript holds must decode to the point checked. Only the identity can fail
-    // (secp256k1 has no encoding of it), so only it is decoded again.
-    for (P, e) in points.iter().zip(&encodings) {
-        if C::is_identity(P) && C::decode(e).is_none() {
-            return Err(ProofError::VerificationError);
-        }
-    }
-    Ok(DerivedRange {
-        k,
-        points,
-        encodings,
-    })
+    Ok((k, DecodedRange { V, a, b }))
 }
 
 /// Proves `a <= v <= b` for `V = v·B + γ·B̃` in the format `F` (see the module
@@ -152,7 +120,7 @@ where
     // `0 − x`, not `−x`: k256's `Neg` compiles to a branch on whether `x` is zero (the
     // constant-time harness sees it); its subtraction does not.
     let blindings = Zeroizing::new([*blinding, C::scalar_zero() - *blinding]);
-    let (proof, _) = prove_statement::<C, F, R>(
+    let (proof, V) = prove_statement::<C, F, R>(
         bp_gens,
         pc_gens,
         transcript,
@@ -166,16 +134,9 @@ where
         rng,
         Cheat::default(),
     )?;
-    let (B, B_blinding) = pc_gens.bases();
-    // Public by design: the commitment is the statement.
-    let V = declassify_point(
-        Declassified::Commitment,
-        ProofPoint::<C>::new(C::pedersen_mul(
-            &[C::scalar_from_u64(v), *blinding],
-            &[B, B_blinding],
-        )),
-    );
-    Ok((proof, V.encoding))
+    // The statement's one commitment `V` (see `Extras::range`).
+    let V = V.first().copied().ok_or(ProofError::ProvingError)?;
+    Ok((proof, V))
 }
 
 /// `[a, b]` range proofs, for every curve and format.
@@ -183,8 +144,8 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     /// Proves `a <= v <= b` for `V = v·B + blinding·B̃` and public `a <= b`; returns
     /// the proof and the encoding of `V`. The proof is an aggregated proof of
     /// `v − a` and `b − v` in [`range_bits`]`(a, b)` bits over `V − a·B` and
-    /// `b·B − V`, with the range bound in the transcript before the proof's own
-    /// statement; `bp_gens` must support that width for two values.
+    /// `b·B − V`, with the range and `V` bound in the transcript (see the module
+    /// documentation); `bp_gens` must support that width for two values.
     ///
     /// # Errors
     /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::ValueOutOfRange`] if
@@ -237,16 +198,15 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     }
 
     /// Verifies a proof of [`RangeProof::prove_range`] that the commitment `V`
-    /// opens to a value in `[a, b]`: derives `V − a·B` and `b·B − V` (in variable
-    /// time: all public) and checks the aggregated proof of two
-    /// [`range_bits`]`(a, b)`-bit values for them, with the range bound in the
-    /// transcript. [`BatchVerifier::add_range`](super::batch::BatchVerifier::add_range)
+    /// opens to a value in `[a, b]`: checks the aggregated proof of two
+    /// [`range_bits`]`(a, b)`-bit values over `V − a·B` and `b·B − V`, with `V` and
+    /// the range bound in the transcript (in variable time: all public).
+    /// [`BatchVerifier::add_range`](super::batch::BatchVerifier::add_range)
     /// checks the same statement in a batch.
     ///
     /// # Errors
     /// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if
-    /// the proof does not verify (or `V` is not a valid encoding, or a derived
-    /// commitment is the identity where the curve does not encode it); the shape errors
+    /// the proof does not verify (or `V` is not a valid encoding); the shape errors
     /// of the generators.
     #[allow(clippy::too_many_arguments)]
     pub fn verify_range<R: RngCore + CryptoRng>(
@@ -259,17 +219,17 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         b: u64,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let (p, derived) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
+        let (p, range) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
         bp_gens.verify_over_tables(p.layout(), |tables| {
-            p.verify_alone(bp_gens, &derived, tables, rng)
+            p.verify_alone(bp_gens, Commitments::Range(&range), tables, rng)
         })
     }
 
     /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
-    /// statement of [`derive_range_statement_vartime`] with the range bound
+    /// statement of [`decode_range_statement_vartime`] with the range bound
     /// ([`Extras::range`]). The one statement of [`RangeProof::verify_range`] and
     /// [`BatchVerifier::add_range`](super::batch::BatchVerifier::add_range); returns
-    /// the replayed proof and the derived commitments it is checked against.
+    /// the replayed proof and the decoded statement it is checked against.
     pub(crate) fn prepare_range(
         &self,
         bp_gens: &BulletproofGens<C>,
@@ -278,20 +238,20 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         V: &C::Encoding,
         a: u64,
         b: u64,
-    ) -> Result<(Prepared<C>, [C::Point; 2]), ProofError> {
-        let derived = derive_range_statement_vartime::<C>(V, &pc_gens.bases().0, a, b)?;
+    ) -> Result<(Prepared<C>, DecodedRange<C>), ProofError> {
+        let (k, range) = decode_range_statement_vartime::<C>(V, a, b)?;
         let p = self.prepare_statement(
             bp_gens,
             pc_gens,
             transcript,
-            &derived.encodings,
-            derived.k,
+            core::slice::from_ref(V),
+            k,
             Extras {
                 range: Some((a, b)),
                 min_values: None,
             },
             false,
         )?;
-        Ok((p, derived.points))
+        Ok((p, range))
     }
 }

@@ -84,9 +84,9 @@ pub trait RangeProofTranscript<C: Curve>: InnerProductTranscript<C> {
 }
 
 /// What a range proof proves: every commitment `V_j` opens to a value `v_j` with
-/// `o_j <= v_j < o_j + 2^bits` (`o_j` the minimum values, zero by default), and,
-/// for an `[a, b]` range proof, that the two commitments are the ones derived from
-/// a commitment `V` and the range (see [`RangeStatement::with_range`]).
+/// `o_j <= v_j < o_j + 2^bits` (`o_j` the minimum values, zero by default), or, for
+/// an `[a, b]` range proof, that the one commitment `V` opens to a value in `[a, b]`
+/// (see [`RangeStatement::with_range`]).
 ///
 /// Every part is bound in the transcript before the first challenge. The type is
 /// `#[non_exhaustive]` so that further parts of a statement are added without a
@@ -106,10 +106,13 @@ pub trait RangeProofTranscript<C: Curve>: InnerProductTranscript<C> {
 pub struct RangeStatement<'a, C: Curve> {
     /// The bit width `n`.
     pub bits: usize,
-    /// The value commitments `V_j`, in order (their number is `m`).
+    /// The value commitments `V_j`, in order (their number is `m`); for an `[a, b]`
+    /// range proof, the one commitment `V`.
     pub commitments: &'a [C::Encoding],
-    /// The range `[a, b]` of an `[a, b]` range proof, whose commitments are
-    /// `V − a·B` and `b·B − V` (`None` for an ordinary range proof).
+    /// The range `[a, b]` of an `[a, b]` range proof (`None` for an ordinary range
+    /// proof). Such a proof is one of the two values `v − a`, `b − v` (`m = 2`) over
+    /// the commitments `V − a·B`, `b·B − V`, which the verifier derives from `V`:
+    /// the transcript binds `V`, `a` and `b`, which determine them.
     pub range: Option<(u64, u64)>,
     /// The minimum values `o_j`, one per commitment (secp256k1-zkp's `min_value`).
     /// `None` and `Some` of zeros are different statements (as in secp256k1-zkp,
@@ -128,11 +131,32 @@ impl<'a, C: Curve> RangeStatement<'a, C> {
         }
     }
 
-    /// The statement of an `[a, b]` range proof: the commitments are `V − a·B` and
-    /// `b·B − V` and `bits = ⌈log2(b − a + 1)⌉` (at least 1).
+    /// The statement of an `[a, b]` range proof: `commitments` is the one
+    /// commitment `V`, `bits = ⌈log2(b − a + 1)⌉` (at least 1), and the proof is of
+    /// `v − a` and `b − v` over `V − a·B` and `b·B − V`.
     pub fn with_range(mut self, a: u64, b: u64) -> Self {
         self.range = Some((a, b));
         self
+    }
+
+    /// The number of values `m` the proof is of: two for an `[a, b]` range proof,
+    /// else one per commitment.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::range_proof::transcript::RangeStatement;
+    /// use ballistic::curve::ristretto::Ristretto;
+    /// use ballistic::ristretto::CompressedRistretto;
+    /// let V = [CompressedRistretto::default()];
+    /// assert_eq!(RangeStatement::<Ristretto>::new(64, &V).values(), 1);
+    /// assert_eq!(RangeStatement::<Ristretto>::new(8, &V).with_range(18, 130).values(), 2);
+    /// ```
+    pub fn values(&self) -> usize {
+        if self.range.is_some() {
+            2
+        } else {
+            self.commitments.len()
+        }
     }
 
     /// The minimum values `o_j`: commitment `j` opens to `v_j` with
@@ -144,8 +168,9 @@ impl<'a, C: Curve> RangeStatement<'a, C> {
 }
 
 /// The domain separator of an `[a, b]` range statement (label `dom-sep`), appended
-/// with `a` and `b` before the proof's own statement.
-pub const RANGE_DOMAIN_SEP: &[u8] = b"ballistic range v1";
+/// with `a` and `b` before the proof's own statement. Version 2 binds the commitment
+/// `V` in the proof's statement (version 1 bound the derived commitments instead).
+pub const RANGE_DOMAIN_SEP: &[u8] = b"ballistic range v2";
 
 /// The domain separator of a statement with minimum values (label `dom-sep`) in the
 /// Merlin flavour, appended with each minimum value before the proof's own
@@ -155,9 +180,8 @@ pub const MIN_VALUES_DOMAIN_SEP: &[u8] = b"ballistic min values v1";
 /// Binds an `[a, b]` range statement in a Merlin transcript: `dom-sep` =
 /// [`RANGE_DOMAIN_SEP`], then `a` and `b` (`append_u64`, labels `a`, `b`). Both
 /// protocols append this before their own statement (the range proofs' `dom-sep`
-/// `rangeproof v1`, Bulletproofs+'s `Bulletproofs+ Range Proof`), so that a
-/// verifier that knows nothing of ranges (dalek's, Tari's) checks an `[a, b]` proof
-/// once the caller has appended the same messages.
+/// `rangeproof v1`, Bulletproofs+'s `Bulletproofs+ Range Proof`), whose commitment
+/// list is the one commitment `V` while its value count is two.
 ///
 /// # Example
 /// ```
@@ -288,7 +312,7 @@ impl<C: Curve> RangeProofTranscript<C> for merlin::Transcript {
         }
         self.append_message(b"dom-sep", b"rangeproof v1");
         self.append_u64(b"n", statement.bits as u64);
-        self.append_u64(b"m", statement.commitments.len() as u64);
+        self.append_u64(b"m", statement.values() as u64);
         for V in statement.commitments {
             self.append_message(b"V", C::encoding_bytes(V));
         }

@@ -46,6 +46,7 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::format::{QBase, RangeProofFormat};
 use super::prover::Extras;
+use super::range::DecodedRange;
 use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::{delta_with_min_values, RangeProof};
 use crate::curve::scalars::pow_vartime;
@@ -88,6 +89,51 @@ pub(crate) struct Prepared<C: Curve> {
     pub(crate) x: C::Scalar,
     pub(crate) w: C::Scalar,
     pub(crate) u: Vec<C::Scalar>,
+}
+
+/// The commitments of a statement as a verification equation takes them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Commitments<'a, C: Curve> {
+    /// The decoded commitments `V_j`.
+    Points(&'a [C::Point]),
+    /// The two derived commitments `V − a·B`, `b·B − V` of an `[a, b]` statement.
+    Range(&'a DecodedRange<C>),
+}
+
+impl<C: Curve> Commitments<'_, C> {
+    /// The number of commitments the equation weighs (two for `[a, b]`).
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Commitments::Points(V) => V.len(),
+            Commitments::Range(_) => 2,
+        }
+    }
+
+    /// Emits `Σ_j c_j·V_j` for the weights `c` (one per commitment, in order; a
+    /// missing weight is zero) and returns what it adds to the coefficient of the
+    /// value base `B`: zero, or for `[a, b]` `c_hi·b − c_lo·a`, with
+    /// `(c_lo − c_hi)·V` emitted (`c_lo·(V − a·B) + c_hi·(b·B − V)`).
+    pub(crate) fn emit<W: Terms<C>>(
+        &self,
+        c: impl IntoIterator<Item = C::Scalar>,
+        out: &mut W,
+    ) -> C::Scalar {
+        match self {
+            Commitments::Points(V) => {
+                for (Vj, cj) in V.iter().zip(c) {
+                    out.dynamic(cj, *Vj);
+                }
+                C::scalar_zero()
+            }
+            Commitments::Range(range) => {
+                let mut c = c.into_iter();
+                let c_lo = c.next().unwrap_or_else(C::scalar_zero);
+                let c_hi = c.next().unwrap_or_else(C::scalar_zero);
+                out.dynamic(c_lo - c_hi, range.V);
+                c_hi * C::scalar_from_u64(range.b) - c_lo * C::scalar_from_u64(range.a)
+            }
+        }
+    }
 }
 
 /// Receives the terms of a (weighted) verification equation.
@@ -138,7 +184,12 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         extras: Extras<'_>,
         decode_commitments: bool,
     ) -> Result<Prepared<C>, ProofError> {
-        let m = value_commitments.len();
+        // An `[a, b]` statement: one commitment `V`, two values (the caller gives the
+        // derived commitments to the equation).
+        let m = match extras.range {
+            Some(_) => 2,
+            None => value_commitments.len(),
+        };
         let np = bp_gens.check_parties(n, m)?;
         super::check_min_values(extras.min_values, m, n)?;
         if self.ipp_proof.a.len() != F::FOLDING.final_len(np)
@@ -254,7 +305,7 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
             true,
         )?;
         bp_gens.verify_over_tables(p.layout(), |tables| {
-            p.verify_alone(bp_gens, &p.V, tables, rng)
+            p.verify_alone(bp_gens, Commitments::Points(&p.V), tables, rng)
         })
     }
 }
@@ -274,7 +325,7 @@ impl<C: Curve> Prepared<C> {
     pub(crate) fn verify_alone<R: RngCore + CryptoRng>(
         &self,
         bp_gens: &BulletproofGens<C>,
-        V: &[C::Point],
+        V: Commitments<'_, C>,
         tables: Option<alloc::sync::Arc<C::Precomputation>>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
@@ -390,7 +441,7 @@ impl<C: Curve> Prepared<C> {
     /// wrong length is an error (never a panic, never a silently empty equation).
     pub(crate) fn emit<W: Terms<C>>(
         &self,
-        V: &[C::Point],
+        V: Commitments<'_, C>,
         inv: &[C::Scalar],
         r: C::Scalar,
         c: C::Scalar,
@@ -433,15 +484,12 @@ impl<C: Curve> Prepared<C> {
             out.dynamic(r * *sq, *Lk);
             out.dynamic(r * *inv_sq, *Rk);
         }
-        let cz = c * zz;
-        let mut zj = C::scalar_one();
-        for Vj in V {
-            out.dynamic(cz * zj, *Vj);
-            zj *= z;
-        }
+        // V_j weighted by c·z^{2+j}.
+        let weights = core::iter::successors(Some(c * zz), |cz| Some(*cz * z)).take(m);
+        let B_from_V = V.emit(weights, out);
         let ipa_q = r * w * (self.t_x - ipa.ab);
         let mut B_scalar =
-            c * (delta_with_min_values::<C>(n, m, &y, &z, &self.min_values) - self.t_x);
+            c * (delta_with_min_values::<C>(n, m, &y, &z, &self.min_values) - self.t_x) + B_from_V;
         let mut B_blinding_scalar = -(r * self.e_blinding + c * self.t_x_blinding);
         *self.q_base.pick(&mut B_scalar, &mut B_blinding_scalar) += ipa_q;
         out.pedersen(&[(B_scalar, self.B), (B_blinding_scalar, self.B_blinding)]);

@@ -213,12 +213,6 @@ fn defaults() -> &'static Defaults {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ristretto;
 
-/// Bits of the larger scalar from which [`Curve::vartime_mul_u64_pair`] uses the
-/// comb of the default value base (a constant cost: 64 lane additions per scalar)
-/// instead of the shared-doubling pass (a cost that grows with the bits): where the
-/// two cost the same.
-const COMB_MIN_BITS: usize = 20;
-
 impl Curve for Ristretto {
     type Strategy = RistrettoStrategy;
     type Scalar = MontScalar;
@@ -376,21 +370,6 @@ impl Curve for Ristretto {
         msm_policy::precompute(points)
     }
 
-    /// The value base's comb from `COMB_MIN_BITS` (20) bits on; otherwise, and for
-    /// other bases, the shared-doubling pass.
-    fn vartime_mul_u64_pair(base: &Point, scalars: [u64; 2]) -> [Point; 2] {
-        let bits = 64 - (scalars[0] | scalars[1]).leading_zeros() as usize;
-        if bits >= COMB_MIN_BITS {
-            let [x, y] = scalars.map(MontScalar::from_u64);
-            if let (Some(xb), Some(yb)) = (
-                ct_msm::pedersen_comb(&[x], &[*base]),
-                ct_msm::pedersen_comb(&[y], &[*base]),
-            ) {
-                return [xb, yb];
-            }
-        }
-        super::mul_u64_pair_vartime::<Self>(base, scalars)
-    }
     /// Width-5 tables (8 entries per point): a block of the prover's rounds uses
     /// them six times, which repays the 7 additions per point they cost.
     fn pedersen_mul(scalars: &[MontScalar], points: &[Point]) -> Point {

@@ -14,7 +14,8 @@
 //! shapes secp256k1-zkp does not have (`n·m` not a power of two, padded as in
 //! `docs/padding.md`), `SHA(c ‖ "ballistic padded shape" ‖ le64(n) ‖ le64(m))` comes
 //! first, and before it, for ballistic's `[a, b]` range proofs,
-//! `SHA(c ‖ "ballistic range v1" ‖ le64(a) ‖ le64(b))`. Then `y, z` from `upd(A, S)` twice,
+//! `SHA(c ‖ "ballistic range v2" ‖ le64(a) ‖ le64(b))` (their one commitment is `V`,
+//! their `m` is 2). Then `y, z` from `upd(A, S)` twice,
 //! `x` from `upd(T_1, T_2)`, `w` from `SHA(c ‖ −τ_x ‖ −μ)` then `SHA(c ‖ t)`, and each
 //! round's `u` from `upd(L, R)`.
 //!
@@ -212,7 +213,8 @@ impl ZkpTranscript {
     }
 
     /// Hashes the statement (§5.1): for an `[a, b]` range proof (ballistic's, not
-    /// secp256k1-zkp's) `"ballistic range v1" ‖ le64(a) ‖ le64(b)` first; the padded
+    /// secp256k1-zkp's) `"ballistic range v2" ‖ le64(a) ‖ le64(b)` first (then
+    /// `commitments` is the one commitment `V` and the proof is of two values); the padded
     /// shape's `n` and `m` where the shape is not secp256k1-zkp's; the minimum values
     /// when present (`le32(m) ‖ le64(o_0) ‖ … ‖ le64(o_{m−1})`, even if all zero,
     /// as secp256k1-zkp does); each commitment with the value generator; the extra
@@ -235,7 +237,11 @@ impl ZkpTranscript {
         // padding rule) bind n and m first, so that they can never share a transcript
         // with a secp256k1-zkp statement. secp256k1-zkp's own shapes hash exactly what
         // it hashes (it binds neither n nor m).
-        let m = commitments.len();
+        let m = if range.is_some() {
+            2
+        } else {
+            commitments.len()
+        };
         if let Some(n) = n.filter(|n| !(n * m).is_power_of_two()) {
             self.hash(&[
                 b"ballistic padded shape",
