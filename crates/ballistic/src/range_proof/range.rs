@@ -13,7 +13,7 @@
 //! range and `V` ([`RangeStatement::with_range`]: the range statement, then the
 //! protocol's statement with `m = 2` and the one commitment `V`), which determine
 //! `V_lo` and `V_hi`. The verifier never computes them: its equation takes their
-//! weighted sum as a multiple of `V` plus a multiple of `B` ([`DecodedRange`]).
+//! weighted sum as a multiple of `V` plus a multiple of `B`.
 //!
 //! [`RangeStatement::with_range`]: super::transcript::RangeStatement::with_range
 
