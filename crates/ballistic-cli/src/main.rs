@@ -97,7 +97,7 @@
 //! `prove_range` proof (`RangeProof::prove_range` for bp, `RangeProofPlus::prove_range`
 //! for bp+): one aggregated proof that `v − a` and `b − v` lie in `[0, 2^k)`, over
 //! the commitments `V − a·B` and `b·B − V`. Those two are never stored: `verify`
-//! derives them from `V` and the range (`add_range` of the batch), so the range is part of the
+//! checks them through `V` and the range (`add_range` of the batch), so the range is part of the
 //! statement, and the proof's shape is that of two `k`-bit values (544 bytes on
 //! ristretto255 bp for `[18, 130]`). The transcript binds the range before the
 //! proof's own statement (`ballistic range v2`, `a`, `b`), whose one commitment is

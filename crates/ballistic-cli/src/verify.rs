@@ -6,7 +6,7 @@
 //!   domain label (ristretto255, and Bulletproofs+ on both curves) or extra
 //!   commitment (secp256k1 Bulletproofs), for Bulletproofs+ its extension degree
 //!   and minimum values, and for a range proof its range `[a, b]` (the proof is
-//!   about `V − a·B` and `b·B − V`, derived here from the file's commitment `V`);
+//!   about `V − a·B` and `b·B − V`, determined by the file's commitment `V`);
 //! * **INVALID**: well formed, but the proof bytes or the commitments do not decode to
 //!   canonical points and scalars, the proof's length belongs to another shape, or
 //!   the proof does not verify;
@@ -20,8 +20,8 @@
 //! over the process's cached generators. A batch costs one multiscalar
 //! multiplication when all its proofs are valid; bisection names the invalid ones,
 //! and every file is reported even after a failure. Range-proof files (with a
-//! `range` field) join the same batches (the verifier derives the two commitments
-//! each is about from the file's one). The
+//! `range` field) join the same batches (the verifier checks the two commitments
+//! each is about through the file's one). The
 //! exit status is
 //! [`EXIT_ERROR`] if any file is malformed, else [`EXIT_INVALID`] if any proof is
 //! invalid, else [`EXIT_OK`].

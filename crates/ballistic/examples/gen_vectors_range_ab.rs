@@ -9,7 +9,9 @@
 //! The file is append-only: once committed, later versions must keep passing it.
 //! Regenerate only to *add* groups, never to change cases. The output is
 //! deterministic (a seeded ChaCha RNG): running the command again reproduces the
-//! committed file byte for byte.
+//! committed file byte for byte. (`range_ab_v2.json` replaced `range_ab_v1.json`
+//! when the `[a, b]` range statement changed to version 2; the rewindable cases
+//! are byte-identical across the two.)
 //!
 //! ```text
 //! cargo run --release -p ballistic --example gen_vectors_range_ab > crates/ballistic/tests/vectors/range_ab_v2.json

@@ -6,7 +6,9 @@
 //! statement of the transcript cannot change unnoticed), every invalid case keeps
 //! failing with the same error class, rewindable proofs keep verifying and rewinding
 //! to their opening, and proving a valid case's recorded witness again with its RNG
-//! seed gives the same bytes.
+//! seed gives the same bytes. The file replaced `range_ab_v1.json` when the range
+//! statement changed to version 2 (the one deliberate break, in CHANGELOG); from
+//! version 2 on it is append-only again.
 
 use std::collections::BTreeSet;
 

@@ -117,6 +117,9 @@ where
     );
     // The committed values: each opening's, or for `[a, b]` the one `v = (v − a) + a`
     // with the first opening's masks.
+    if range.is_some() && m != 2 {
+        return Err(ProofError::ProvingError);
+    }
     let committed: Zeroizing<Vec<u64>> = Zeroizing::new(match range {
         Some((a, _)) => openings
             .iter()

@@ -12,7 +12,7 @@
 //! Transcript: [`append_range_statement`] (`dom-sep` = `ballistic range v2`, `a`,
 //! `b`), then the statement of a two-value proof (`M` = 2) whose one commitment
 //! (`Ci`) is `V`, without minimum values: `V`, `a` and `b` determine `V_lo` and
-//! `V_hi`, which the verifier derives for the equation only.
+//! `V_hi`, which the verifier's equation weighs as multiples of `V` and `B`.
 //!
 //! [`append_range_statement`]: crate::range_proof::transcript::append_range_statement
 

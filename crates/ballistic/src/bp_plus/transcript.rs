@@ -49,7 +49,7 @@ pub(crate) struct PlusStatement<'a, C: Curve> {
     /// proof (whose one commitment is `V`).
     pub(crate) values: usize,
     pub(crate) commitments: &'a [C::Encoding],
-    /// One per commitment (zero for none).
+    /// One per value (zero for none).
     pub(crate) min_values: &'a [u64],
 }
 

@@ -95,8 +95,9 @@ impl<C: Curve> RangeProofPlus<C> {
 
     /// [`RangeProofPlus::prepare`], for an `[a, b]` statement when `range` is given:
     /// then `commitments` is the one commitment `V`, the range statement comes first
-    /// and the proof is of two values (the caller gives the derived commitments to
-    /// the equation).
+    /// and the proof is of two values (the caller gives the decoded statement to the
+    /// equation: [`Commitments::Range`]). A range with other than one commitment is
+    /// an error.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn prepare_statement(
         &self,
@@ -109,6 +110,7 @@ impl<C: Curve> RangeProofPlus<C> {
         range: Option<(u64, u64)>,
     ) -> Result<PreparedPlus<C>, ProofError> {
         let m = match range {
+            Some(_) if commitments.len() != 1 => return Err(ProofError::VerificationError),
             Some(_) => 2,
             None => commitments.len(),
         };

@@ -152,7 +152,8 @@ where
 /// Proves `o_j <= v_j < o_j + 2^n` for `V_j = v_j·B + γ_j·B̃` (`o_j` the minimum
 /// values of `extras`, zero by default), binding the range of `extras` too: the
 /// bits are those of `v_j − o_j`; the commitments, the transcript's nonces and
-/// secp256k1-zkp's embedded value use `v_j` itself.
+/// secp256k1-zkp's embedded value use `v_j` itself. With a range (`Extras::range`)
+/// the two values are `v − a`, `b − v` and the one commitment is `V` (returned).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn prove_statement<C, F, R>(
     bp_gens: &BulletproofGens<C>,
@@ -244,6 +245,7 @@ where
     // the first value's blinding.
     let range_value: Zeroizing<[u64; 1]>;
     let committed: &[u64] = match extras.range {
+        Some(_) if m != 2 => return Err(ProofError::ProvingError),
         Some((a, _)) => {
             range_value = Zeroizing::new([values.first().map_or(a, |v| v.wrapping_add(a))]);
             &range_value[..]

@@ -285,9 +285,9 @@ fn check_ranges<C: Curve, P: Protocol<C>>(p: &P, r: &mut TestRng) -> usize {
                 "{}",
                 ctx(v)
             );
-            // The explicit binding: a shifted statement (V + c·B, [a + c, b + c]) has
-            // the same derived commitments, and is rejected only because the range
-            // is in the transcript.
+            // A shifted statement (V + c·B, [a + c, b + c]) has the same derived
+            // commitments; it is rejected because V and the range are in the
+            // transcript (the range alone: `the_range_is_bound_in_the_transcript`).
             if b < u64::MAX {
                 let B = p.value_base();
                 let shifted = C::encode(&(C::decode(&V).expect("valid") + B));
@@ -392,6 +392,131 @@ fn ranges_secp256k1_bp_plus() {
     assert!(check_ranges(&p, &mut r) > 50);
 }
 
+/// The range header is what binds `a` and `b`: a proof's challenges replayed with
+/// the header of `[a + 1, b + 1]` (same width, same `V`, same everything else) and
+/// checked against the equation of `(V, [a, b])` fail, while the same replay with
+/// the true header passes. Both protocols, both curves and both range-proof formats.
+#[test]
+fn the_range_is_bound_in_the_transcript() {
+    fn bp<C: Curve, F: RangeProofFormat<C>>(
+        bp: &BulletproofGens<C>,
+        transcript: fn(&'static [u8]) -> F::Transcript,
+        r: &mut TestRng,
+    ) -> usize {
+        let pc = PedersenGens::<C>::default();
+        let mut checked = 0;
+        for (a, b) in [
+            (18u64, 130u64),
+            (0, 255),
+            (1000, 1999),
+            (1 << 40, (1 << 41) - 1),
+        ] {
+            let v = r.gen_range(a..=b);
+            let g = C::scalar_to_api(&C::scalar_random(r));
+            let (proof, V) =
+                RangeProof::<C, F>::prove_range(bp, &pc, &mut transcript(b"bound"), v, &g, a, b, r)
+                    .expect("proves");
+            let k = range_bits(a, b).expect("a <= b");
+            let statement = DecodedRange::<C> {
+                V: C::decode(&V).expect("valid"),
+                a,
+                b,
+            };
+            let replay = |range: (u64, u64), r: &mut TestRng| {
+                let p = proof
+                    .prepare_statement(
+                        bp,
+                        &pc,
+                        &mut transcript(b"bound"),
+                        core::slice::from_ref(&V),
+                        k,
+                        Extras {
+                            range: Some(range),
+                            min_values: None,
+                        },
+                        false,
+                    )
+                    .expect("replays");
+                p.verify_alone(bp, Commitments::Range(&statement), None, r)
+            };
+            assert_eq!(replay((a, b), r), Ok(()), "{} [{a}, {b}]", C::NAME);
+            assert_eq!(
+                replay((a + 1, b + 1), r),
+                Err(ProofError::VerificationError),
+                "{} [{a}, {b}]",
+                C::NAME
+            );
+            checked += 1;
+        }
+        checked
+    }
+    fn plus<C: Curve>(r: &mut TestRng) -> usize {
+        let bpg = BulletproofGens::<C>::new(64, 2);
+        let pc = ExtendedPedersenGens::<C>::from_points(
+            C::default_pedersen_bases().0,
+            C::generator_chain(b"bound masks", 2),
+        )
+        .expect("degree 2");
+        let mut checked = 0;
+        for (a, b) in [(18u64, 130u64), (0, 255), (1 << 40, (1 << 41) - 1)] {
+            let v = r.gen_range(a..=b);
+            let masks: Vec<C::ApiScalar> = (0..2)
+                .map(|_| C::scalar_to_api(&C::scalar_random(r)))
+                .collect();
+            let (proof, V) = RangeProofPlus::<C>::prove_range(
+                &bpg,
+                &pc,
+                &mut Transcript::new(b"bound"),
+                &Opening::new(v, &masks),
+                a,
+                b,
+                r,
+            )
+            .expect("proves");
+            let k = range_bits(a, b).expect("a <= b");
+            let statement = DecodedRange::<C> {
+                V: C::decode(&V).expect("valid"),
+                a,
+                b,
+            };
+            let replay = |range: (u64, u64)| {
+                let p = proof
+                    .prepare_statement(
+                        &bpg,
+                        &pc,
+                        &mut Transcript::new(b"bound"),
+                        core::slice::from_ref(&V),
+                        &[],
+                        k,
+                        Some(range),
+                    )
+                    .expect("replays");
+                p.verify_alone(&bpg, Commitments::Range(&statement), None)
+            };
+            assert_eq!(replay((a, b)), Ok(()), "{} [{a}, {b}]", C::NAME);
+            assert_eq!(
+                replay((a + 1, b + 1)),
+                Err(ProofError::VerificationError),
+                "{} [{a}, {b}]",
+                C::NAME
+            );
+            checked += 1;
+        }
+        checked
+    }
+    let mut r = TestRng::seed_from_u64(69);
+    assert_eq!(
+        bp::<Ristretto, Dalek>(&BulletproofGens::new(64, 2), merlin_label, &mut r),
+        4
+    );
+    assert_eq!(
+        bp::<Secp256k1, Zkp>(&crate::secp256k1::grin_generators(), zkp_label, &mut r),
+        4
+    );
+    assert_eq!(plus::<Ristretto>(&mut r), 3);
+    assert_eq!(plus::<Secp256k1>(&mut r), 3);
+}
+
 /// The derived commitments `[V − a·B, b·B − V]`, by two multiplications.
 fn derived<C: Curve>(V: &C::Point, B: &C::Point, a: u64, b: u64) -> [C::Point; 2] {
     [
@@ -448,7 +573,7 @@ fn range_terms_equal_the_derived_commitments() {
         for a in edges {
             pairs.extend(edges.iter().filter(|b| **b >= a).map(|b| (a, *b)));
         }
-        for _ in 0..20 {
+        for _ in 0..30 {
             let a: u64 = r.gen();
             let short = r.gen::<u64>() >> r.gen_range(1..64);
             pairs.push((a, a.saturating_add(short)));

@@ -57,8 +57,10 @@ pub trait RangeProofTranscript<C: Curve>: InnerProductTranscript<C> {
     fn bind_value_generator(&mut self, _value_gen: &C::Point) -> bool {
         true
     }
-    /// The statement, before any challenge: the bit width and every commitment (their
-    /// number is `m`).
+    /// The statement, before any challenge: the bit width, the number of values `m`
+    /// ([`RangeStatement::values`]), every commitment, and the range and minimum
+    /// values when present. A flavour must bind all of them: with a range,
+    /// `commitments` is the one commitment `V` and only `range` carries `a`, `b`.
     fn append_statement(&mut self, statement: &RangeStatement<'_, C>);
     /// Absorbs `A`, `S` and draws `y`, `z`.
     fn challenge_yz(&mut self, A: &C::Encoding, S: &C::Encoding) -> Option<(C::Scalar, C::Scalar)>;

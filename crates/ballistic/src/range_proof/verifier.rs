@@ -65,7 +65,8 @@ pub(crate) struct Prepared<C: Curve> {
     pub(crate) B: C::Point,
     pub(crate) B_blinding: C::Point,
     /// The commitments, decoded (empty when the caller decodes them later, all at
-    /// once: the batch verifier).
+    /// once: the batch verifier; and for an `[a, b]` statement, whose caller holds
+    /// the decoded `V`).
     pub(crate) V: Vec<C::Point>,
     /// The commitments as given.
     pub(crate) V_enc: Vec<C::Encoding>,
@@ -96,7 +97,8 @@ pub(crate) struct Prepared<C: Curve> {
 pub(crate) enum Commitments<'a, C: Curve> {
     /// The decoded commitments `V_j`.
     Points(&'a [C::Point]),
-    /// The two derived commitments `V − a·B`, `b·B − V` of an `[a, b]` statement.
+    /// The two derived commitments `V − a·B`, `b·B − V` of an `[a, b]` statement,
+    /// given by `V` and the bounds.
     Range(&'a DecodedRange<C>),
 }
 
@@ -185,8 +187,9 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         decode_commitments: bool,
     ) -> Result<Prepared<C>, ProofError> {
         // An `[a, b]` statement: one commitment `V`, two values (the caller gives the
-        // derived commitments to the equation).
+        // decoded statement to the equation: `Commitments::Range`).
         let m = match extras.range {
+            Some(_) if value_commitments.len() != 1 => return Err(ProofError::VerificationError),
             Some(_) => 2,
             None => value_commitments.len(),
         };
