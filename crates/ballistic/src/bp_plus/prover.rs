@@ -30,6 +30,7 @@ use crate::curve::scalars::powers;
 use crate::curve::{Curve, ProofPoint};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
+use crate::range_proof::range::committed_values;
 use crate::range_proof::transcript::append_range_statement;
 use crate::weighted_inner_product::{self as wip, BitForm, WipBases, WipWitness};
 
@@ -117,17 +118,7 @@ where
     );
     // The committed values: each opening's, or for `[a, b]` the one `v = (v − a) + a`
     // with the first opening's masks.
-    if range.is_some() && m != 2 {
-        return Err(ProofError::ProvingError);
-    }
-    let committed: Zeroizing<Vec<u64>> = Zeroizing::new(match range {
-        Some((a, _)) => openings
-            .iter()
-            .take(1)
-            .map(|o| o.value.wrapping_add(a))
-            .collect(),
-        None => openings.iter().map(|o| o.value).collect(),
-    });
+    let committed = committed_values(range, openings.iter().map(|o| o.value))?;
     let mut V: Vec<C::Encoding> = Vec::with_capacity(m);
     for (j, v) in committed.iter().enumerate() {
         let mut s: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(1 + t));

@@ -37,6 +37,7 @@ use crate::curve::scalars::{pow_vartime, sum_of_powers_pow2, two_pow_minus_one};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
+use crate::range_proof::range::statement_values;
 use crate::range_proof::transcript::append_range_statement;
 use crate::range_proof::verifier::{Commitments, SingleTerms, Terms};
 use crate::transcript::WeightedInnerProductTranscript;
@@ -109,11 +110,8 @@ impl<C: Curve> RangeProofPlus<C> {
         n: usize,
         range: Option<(u64, u64)>,
     ) -> Result<PreparedPlus<C>, ProofError> {
-        let m = match range {
-            Some(_) if commitments.len() != 1 => return Err(ProofError::VerificationError),
-            Some(_) => 2,
-            None => commitments.len(),
-        };
+        let m = statement_values(range.is_some(), commitments.len())
+            .ok_or(ProofError::VerificationError)?;
         let np = bp_gens.check_parties(n, m)?;
         let (B, masks) = pc_gens.bases();
         if masks.len() != self.wip.d1.len() {
@@ -323,13 +321,13 @@ impl<C: Curve> PreparedPlus<C> {
         let v_base = -(w_e_sq * y_top);
         // V_j weighted by c_j = v_base·z^{2(j+1)}; a minimum value o_j adds −c_j·o_j
         // to the coefficient of B.
-        let mut weights: Vec<C::Scalar> = Vec::with_capacity(m);
-        for o in &self.min_values {
-            let c = v_base * z_even;
-            weights.push(c);
+        let weights = core::iter::successors(Some(v_base * zz), |c| Some(*c * zz)).take(m);
+        for (c, o) in weights.clone().zip(&self.min_values) {
             if *o != 0 {
                 B_scalar -= c * C::scalar_from_u64(*o);
             }
+        }
+        for _ in 0..m {
             sum_z_even += z_even;
             z_even *= zz;
         }

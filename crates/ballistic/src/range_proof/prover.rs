@@ -243,15 +243,7 @@ where
     // Statement: n, m and every commitment, before any challenge. An `[a, b]`
     // statement's one commitment is `V = v·B + γ·B̃` with `v = (v − a) + a` and `γ`
     // the first value's blinding.
-    let range_value: Zeroizing<[u64; 1]>;
-    let committed: &[u64] = match extras.range {
-        Some(_) if m != 2 => return Err(ProofError::ProvingError),
-        Some((a, _)) => {
-            range_value = Zeroizing::new([values.first().map_or(a, |v| v.wrapping_add(a))]);
-            &range_value[..]
-        }
-        None => values,
-    };
+    let committed = super::range::committed_values(extras.range, values.iter().copied())?;
     let V: Vec<C::Encoding> = committed
         .iter()
         .zip(blindings.iter())

@@ -54,6 +54,37 @@ pub fn range_bits(a: u64, b: u64) -> Result<usize, ProofError> {
     Ok((64 - width.leading_zeros() as usize).max(1))
 }
 
+/// The number of values of a statement with `commitments` commitments: two for an
+/// `[a, b]` statement (`range`), whose one commitment is `V`; else one per
+/// commitment. `None` for a range with other than one commitment. The one rule of
+/// the transcripts, the verifiers and the provers of both protocols.
+pub(crate) fn statement_values(range: bool, commitments: usize) -> Option<usize> {
+    match (range, commitments) {
+        (false, m) => Some(m),
+        (true, 1) => Some(2),
+        (true, _) => None,
+    }
+}
+
+/// The values a prover commits to: `values` themselves, or for an `[a, b]` statement
+/// (`range`, values `v − a`, `b − v`) the one `v = (v − a) + a` of `V`. Zeroized on
+/// drop.
+///
+/// # Errors
+/// [`ProofError::ProvingError`] for a range with other than two values.
+pub(crate) fn committed_values(
+    range: Option<(u64, u64)>,
+    values: impl ExactSizeIterator<Item = u64>,
+) -> Result<Zeroizing<alloc::vec::Vec<u64>>, ProofError> {
+    match range {
+        None => Ok(Zeroizing::new(values.collect())),
+        Some(_) if values.len() != 2 => Err(ProofError::ProvingError),
+        Some((a, _)) => Ok(Zeroizing::new(
+            values.take(1).map(|v| v.wrapping_add(a)).collect(),
+        )),
+    }
+}
+
 /// Whether `a <= v <= b`, in constant time in `v`.
 pub(crate) fn ct_in_range(v: u64, a: u64, b: u64) -> Choice {
     !v.ct_lt(&a) & !b.ct_lt(&v)

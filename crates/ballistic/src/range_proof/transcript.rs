@@ -142,7 +142,8 @@ impl<'a, C: Curve> RangeStatement<'a, C> {
     }
 
     /// The number of values `m` the proof is of: two for an `[a, b]` range proof,
-    /// else one per commitment.
+    /// else one per commitment (a range with other than one commitment, which the
+    /// provers and verifiers refuse, counts its commitments).
     ///
     /// # Example
     /// ```
@@ -154,11 +155,8 @@ impl<'a, C: Curve> RangeStatement<'a, C> {
     /// assert_eq!(RangeStatement::<Ristretto>::new(8, &V).with_range(18, 130).values(), 2);
     /// ```
     pub fn values(&self) -> usize {
-        if self.range.is_some() {
-            2
-        } else {
-            self.commitments.len()
-        }
+        crate::range_proof::range::statement_values(self.range.is_some(), self.commitments.len())
+            .unwrap_or(self.commitments.len())
     }
 
     /// The minimum values `o_j`: commitment `j` opens to `v_j` with

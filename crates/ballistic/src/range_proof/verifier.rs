@@ -188,11 +188,8 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     ) -> Result<Prepared<C>, ProofError> {
         // An `[a, b]` statement: one commitment `V`, two values (the caller gives the
         // decoded statement to the equation: `Commitments::Range`).
-        let m = match extras.range {
-            Some(_) if value_commitments.len() != 1 => return Err(ProofError::VerificationError),
-            Some(_) => 2,
-            None => value_commitments.len(),
-        };
+        let m = super::range::statement_values(extras.range.is_some(), value_commitments.len())
+            .ok_or(ProofError::VerificationError)?;
         let np = bp_gens.check_parties(n, m)?;
         super::check_min_values(extras.min_values, m, n)?;
         if self.ipp_proof.a.len() != F::FOLDING.final_len(np)
