@@ -5,11 +5,11 @@
 # AddressSanitizer: it exercises the unsafe SIMD field code (the ristretto255 lane
 # backend chosen at run time: IFMA, else AVX2, on x86-64) on proofs. In smoke mode
 # every target runs under ASan, so that CI builds one configuration; msm among them
-# checks every lane backend the CPU has (and prints them). In campaign mode the
-# others run without a sanitizer (safe Rust, the C library, which is not
-# instrumented, or, for msm, the lane code that verify and the smoke runs check under
-# ASan), which multiplies their executions. ASan builds have their own target
-# directory.
+# reaches every lane backend the CPU has, one per input (and prints them). In
+# campaign mode the others run without a sanitizer (safe Rust, the C library, which
+# is not instrumented, or, for msm, the lane code that verify and the smoke runs
+# check under ASan), which multiplies their executions. ASan builds have their own
+# target directory.
 # In campaign mode msm_secp256k1 and diff_zkp build without debug assertions (-O):
 # k256's magnitude checks would cost them ~3× and ~1.7× the executions (they run in
 # the debug unit tests).
