@@ -253,7 +253,7 @@ impl<C: Curve> InnerProductProof<C> {
                 let u = challenge(transcript, &L, &R).ok_or(ProofError::ProvingError)?;
                 L_vec.push(L);
                 R_vec.push(R);
-                let u_inv = C::scalar_invert(&u);
+                let u_inv = C::scalar_invert_vartime(&u);
                 for i in 0..half {
                     a[i] = a[i] * u + u_inv * a[i + half];
                     b[i] = b[i] * u_inv + u * b[i + half];
@@ -336,7 +336,7 @@ impl<C: Curve> InnerProductProof<C> {
         }
         let u = self.verification_challenges(np, transcript)?;
         let mut u_inv = u.clone();
-        C::scalar_batch_invert(&mut u_inv);
+        C::scalar_batch_invert_vartime(&mut u_inv);
         Ok((u, u_inv))
     }
 
@@ -771,6 +771,10 @@ pub(crate) struct ProverTables<C: Curve> {
     table: alloc::sync::Arc<C::Precomputation>,
     rounds: usize,
     q_high: Option<C::Point>,
+    /// `Q` (and `2^128·Q` with `q_high`) and their tables for the rounds, built once
+    /// per proof where the curve's round tables pay off
+    /// ([`TableStrategy::precompute_for_rounds`]).
+    q_tables: Option<(Vec<C::Point>, C::Precomputation)>,
 }
 
 impl<C: Curve> ProverTables<C> {
@@ -781,6 +785,7 @@ impl<C: Curve> ProverTables<C> {
         layout: crate::generators::GeneratorLayout,
         Q_base: &C::Point,
         w: &C::Scalar,
+        Q: &C::Point,
     ) -> Option<Self> {
         let every_round = if C::Strategy::PROVER_USES_TABLES {
             bp_gens.prover_table(layout)
@@ -794,16 +799,22 @@ impl<C: Curve> ProverTables<C> {
                 let two64 = two32 * two32;
                 C::pedersen_mul(&[*w * two64 * two64], &[*Q_base])
             });
+            // Every round has `Q` terms: their tables are built here once, not in
+            // each round's sums.
+            let q_points: Vec<C::Point> = core::iter::once(*Q).chain(q_high).collect();
+            let q_tables = C::Strategy::precompute_for_rounds(&q_points).map(|t| (q_points, t));
             return Some(ProverTables {
                 table,
                 rounds: usize::MAX,
                 q_high,
+                q_tables,
             });
         }
         bp_gens.first_block_table(layout).map(|table| ProverTables {
             table,
             rounds: LAZY_BLOCK_ROUNDS,
             q_high: None,
+            q_tables: None,
         })
     }
 
@@ -815,6 +826,7 @@ impl<C: Curve> ProverTables<C> {
             folding,
             rounds: self.rounds,
             q_high: self.q_high,
+            q_tables: self.q_tables.as_ref().map(|(p, t)| (p.as_slice(), t)),
         }
     }
 }
@@ -833,6 +845,9 @@ pub(crate) struct IpaTables<'a, C: Curve> {
     /// `2^128·Q` when the table is split at `2^128` ([`TableStrategy::prover_split`]): the
     /// `Q` terms are then split too, and every scalar of a round has 128 bits.
     pub(crate) q_high: Option<C::Point>,
+    /// The points `Q` (then `2^128·Q` with `q_high`) and their tables, if built once
+    /// for every round; `None`: the `Q` terms are dynamic in each round.
+    pub(crate) q_tables: Option<(&'a [C::Point], &'a C::Precomputation)>,
 }
 
 impl<C: Curve> IpaTables<'_, C> {
@@ -860,6 +875,31 @@ impl<C: Curve> IpaTables<'_, C> {
             v.iter().map(|(i, s)| (self.index(*i), *s)).collect()
         };
         let (l, r) = (map(sL), map(sR));
+        if let Some((points, q_table)) = self.q_tables {
+            // `Q` at index 0, `2^128·Q` at index 1 when the scalars are split.
+            let q_terms = |c: C::Scalar| -> Vec<(usize, C::Scalar)> {
+                match (self.q_high, C::Strategy::prover_split(&c)) {
+                    (Some(_), Some((lo, hi))) => vec![(0, lo), (1, hi)],
+                    _ => vec![(0, c)],
+                }
+            };
+            let (qL, qR) = (q_terms(c_L), q_terms(c_R));
+            return pair::<C>(C::vartime_precomputed_mul_many_extra(
+                self.table,
+                &[
+                    SparseMsm {
+                        statics: &l,
+                        dynamic: &[],
+                    },
+                    SparseMsm {
+                        statics: &r,
+                        dynamic: &[],
+                    },
+                ],
+                (q_table, points),
+                &[&qL, &qR],
+            ));
+        }
         let q_terms = |c: C::Scalar| -> Vec<(C::Scalar, C::Point)> {
             match (self.q_high, C::Strategy::prover_split(&c)) {
                 (Some(q_high), Some((lo, hi))) => vec![(lo, *Q), (hi, q_high)],
@@ -953,6 +993,9 @@ mod tests {
                 (5, 0, false),
                 (6, usize::MAX, true),
                 (7, LAZY_BLOCK_ROUNDS, false),
+                // The `Q` terms over tables built once (split and not).
+                (8, usize::MAX, true),
+                (9, usize::MAX, false),
             ] {
                 let folding = if reversed {
                     Folding::EvenOdd
@@ -962,19 +1005,24 @@ mod tests {
                 // The tables hold the generators in their own order.
                 let mut own = G.clone();
                 own.extend_from_slice(&H);
-                let split = mode >= 6;
+                let split = (6..=8).contains(&mode);
                 let pre = if split {
                     <Ristretto as Curve>::Strategy::precompute_for_prover(&own)
                 } else {
                     Ristretto::precompute(&own)
                 };
                 let two64 = Ristretto::scalar_from_u64(u64::MAX) + Ristretto::scalar_one();
+                let q_high = (mode == 6 || mode == 8).then(|| Q * (two64 * two64));
+                let q_points: Vec<Point> = core::iter::once(Q).chain(q_high).collect();
+                let q_pre = <Ristretto as Curve>::Strategy::precompute_for_rounds(&q_points)
+                    .expect("ristretto255 builds round tables");
                 let tables = IpaTables::<Ristretto> {
                     table: &pre,
                     np,
                     folding,
                     rounds,
-                    q_high: (mode == 6).then(|| Q * (two64 * two64)),
+                    q_high,
+                    q_tables: (mode >= 8).then_some((q_points.as_slice(), &q_pre)),
                 };
                 let mut pt = merlin::Transcript::new(b"ipp test");
                 let proof = InnerProductProof::<Ristretto>::create(

@@ -212,7 +212,7 @@ impl<C: Curve> RangeProofPlus<C> {
         let e_sq = e * e;
         let y_top = pow_vartime::<C>(&y, p.np as u64 + 1);
         inv.push(e_sq * z * z * y_top);
-        C::scalar_batch_invert(&mut inv);
+        C::scalar_batch_invert_vartime(&mut inv);
         let denominator_inv = inv.pop().ok_or(ProofError::VerificationError)?;
         let mut out = Vec::with_capacity(self.wip.d1.len());
         for (k, d1) in self.wip.d1.iter().enumerate() {
@@ -253,7 +253,7 @@ impl<C: Curve> PreparedPlus<C> {
     ) -> Result<(), ProofError> {
         let mut inv: Vec<C::Scalar> = Vec::with_capacity(self.e_round.len() + 1);
         self.push_inversions(&mut inv);
-        C::scalar_batch_invert(&mut inv);
+        C::scalar_batch_invert_vartime(&mut inv);
         let mut terms =
             SingleTerms::<C>::new(self.np, 2 * self.L.len() + self.m + self.masks.len() + 4);
         self.emit(V, &inv, C::scalar_one(), &mut terms)?;

@@ -37,6 +37,7 @@ macro_rules! each {
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma_ops;
+pub(crate) mod inverse_vartime;
 pub mod ristretto;
 pub(crate) mod scalars;
 pub mod secp256k1;
@@ -66,6 +67,40 @@ pub struct SparseMsm<'a, C: Curve> {
     pub statics: &'a [(usize, C::Scalar)],
     /// `(scalar, point)`.
     pub dynamic: &'a [(C::Scalar, C::Point)],
+}
+
+/// `run` over `inputs` with each sum's `extra_terms` over `points` added to its
+/// dynamic terms (the fallback of [`Curve::vartime_precomputed_mul_many_extra`];
+/// indices beyond `points` are skipped).
+pub(crate) fn extra_as_dynamic<C: Curve>(
+    inputs: &[SparseMsm<'_, C>],
+    points: &[C::Point],
+    extra_terms: &[&[(usize, C::Scalar)]],
+    run: impl FnOnce(&[SparseMsm<'_, C>]) -> Vec<C::Point>,
+) -> Vec<C::Point> {
+    let dynamic: Vec<Vec<(C::Scalar, C::Point)>> = inputs
+        .iter()
+        .enumerate()
+        .map(|(k, x)| {
+            let mut d = x.dynamic.to_vec();
+            let terms = extra_terms.get(k).copied().unwrap_or(&[]);
+            d.extend(
+                terms
+                    .iter()
+                    .filter_map(|(i, s)| points.get(*i).map(|p| (*s, *p))),
+            );
+            d
+        })
+        .collect();
+    let merged: Vec<SparseMsm<'_, C>> = inputs
+        .iter()
+        .zip(&dynamic)
+        .map(|(x, d)| SparseMsm {
+            statics: x.statics,
+            dynamic: d,
+        })
+        .collect();
+    run(&merged)
 }
 
 /// How a curve's provers and verifiers use precomputed tables over fixed generators:
@@ -261,6 +296,18 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     /// Replaces every element by its inverse with one field inversion (Montgomery's
     /// trick) and returns the inverse of the product. All inputs must be non-zero.
     fn scalar_batch_invert(s: &mut [Self::Scalar]) -> Self::Scalar;
+    /// [`Curve::scalar_invert`] for a **public** scalar (a Fiat–Shamir challenge or a
+    /// value derived from challenges), in variable time where the curve has a faster
+    /// such inversion (ristretto255 and secp256k1: safegcd); the constant-time one
+    /// otherwise.
+    fn scalar_invert_vartime(s: &Self::Scalar) -> Self::Scalar {
+        Self::scalar_invert(s)
+    }
+    /// [`Curve::scalar_batch_invert`] for **public** scalars, with
+    /// [`Curve::scalar_invert_vartime`] for the product.
+    fn scalar_batch_invert_vartime(s: &mut [Self::Scalar]) -> Self::Scalar {
+        Self::scalar_batch_invert(s)
+    }
     /// `out[i] = a[i]·b[i]` for every `i` below the shortest length: the verifiers'
     /// element-wise passes, which a curve may run several values at a time
     /// (ristretto255: eight per AVX-512 IFMA instruction where the CPU has it).
@@ -433,6 +480,21 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
                 Self::vartime_precomputed_mul(pre, &st, &ds, &dp)
             })
             .collect()
+    }
+    /// [`Curve::vartime_precomputed_mul_many`] in which sum `k` also has the terms
+    /// `extra_terms[k]` (`(index, scalar)`) over a second precomputation `extra.0` of
+    /// the points `extra.1`: tables built once for points that take part in several
+    /// calls (the inner-product prover's `Q` terms, in every round). Variable time:
+    /// public inputs only. The default passes those terms as dynamic ones.
+    fn vartime_precomputed_mul_many_extra(
+        pre: &Self::Precomputation,
+        inputs: &[SparseMsm<'_, Self>],
+        extra: (&Self::Precomputation, &[Self::Point]),
+        extra_terms: &[&[(usize, Self::Scalar)]],
+    ) -> Vec<Self::Point> {
+        extra_as_dynamic(inputs, extra.1, extra_terms, |merged| {
+            Self::vartime_precomputed_mul_many(pre, merged)
+        })
     }
     /// Several independent variable-time multiscalar multiplications (public inputs
     /// only); curves may share work between them.

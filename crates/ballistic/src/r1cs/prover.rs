@@ -556,7 +556,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
         let z = tr::challenge::<C>(t, b"z", R1CSError::ProvingError)?;
         let w = flatten::<C>(self.constraints.iter(), &z, n, m)?;
 
-        let y_inv = C::scalar_invert(&y);
+        let y_inv = C::scalar_invert_vartime(&y);
         let exp_y_inv = crate::curve::scalars::powers::<C>(&y_inv, padded_n);
         let mut polys = Polys::<C> {
             l1: Vec::with_capacity(n),
@@ -661,7 +661,7 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             .map(|(yi, g)| *yi * *g)
             .collect();
         let layout = GeneratorLayout::Prefix { len: n };
-        let tables = ProverTables::lookup(bp_gens, layout, &B, &w_challenge);
+        let tables = ProverTables::lookup(bp_gens, layout, &B, &w_challenge, &Q);
         let ipa_tables = tables.as_ref().map(|t| t.ipa(padded_n, Folding::Halves));
         let ipp_proof = InnerProductProof::create(
             Folding::Halves,

@@ -777,7 +777,7 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
 
         // `y⁻¹` and `x⁻¹` with one inversion (both challenges are nonzero).
         let mut inverses = [y, x];
-        C::scalar_batch_invert(&mut inverses);
+        C::scalar_batch_invert_vartime(&mut inverses);
         let [y_inv, x_inv] = inverses;
         // `wLO = wL + x⁻¹·wO` (in place of `wO`, which is not needed apart).
         let mut block = [C::scalar_zero(); BLOCK];

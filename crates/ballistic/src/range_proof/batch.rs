@@ -596,7 +596,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             p.push_inversions(&mut inv);
         }
         offsets.push(inv.len());
-        C::scalar_batch_invert(&mut inv);
+        C::scalar_batch_invert_vartime(&mut inv);
 
         // Weights first (the RNG is sequential), then the per-proof scalar work, on all
         // cores with `parallel`: each thread accumulates its own terms, then they merge.

@@ -349,9 +349,9 @@ where
     let Q_base = F::Q_BASE.pick(B, B_blinding);
     let Q = C::pedersen_mul(&[w], &[Q_base]);
 
-    let y_inv = C::scalar_invert(y);
+    let y_inv = C::scalar_invert_vartime(y);
     let h_factors = powers::<C>(&y_inv, np);
-    let tables = ProverTables::lookup(bp_gens, layout, &Q_base, &w);
+    let tables = ProverTables::lookup(bp_gens, layout, &Q_base, &w, &Q);
     let ipa_tables = tables.as_ref().map(|t| t.ipa(np, F::FOLDING));
     let ipp_proof = InnerProductProof::create(
         F::FOLDING,

@@ -332,7 +332,7 @@ impl<C: Curve> Prepared<C> {
         let p = self;
         let mut inv: Vec<C::Scalar> = Vec::with_capacity(p.u.len() + 1);
         p.push_inversions(&mut inv);
-        C::scalar_batch_invert(&mut inv);
+        C::scalar_batch_invert_vartime(&mut inv);
 
         let mut terms = SingleTerms::<C>::new(p.np, p.L.len() * 2 + p.m + 6);
         let c = C::scalar_random_nonzero(rng)?;

@@ -253,6 +253,12 @@ impl Curve for Ristretto {
     fn scalar_batch_invert(s: &mut [MontScalar]) -> MontScalar {
         MontScalar::batch_invert(s)
     }
+    fn scalar_invert_vartime(s: &MontScalar) -> MontScalar {
+        s.invert_vartime()
+    }
+    fn scalar_batch_invert_vartime(s: &mut [MontScalar]) -> MontScalar {
+        MontScalar::batch_invert_vartime(s)
+    }
     fn scalar_mul_many(out: &mut [MontScalar], a: &[MontScalar], b: &[MontScalar]) {
         MontScalar::mul_many(out, a, b)
     }
@@ -384,6 +390,21 @@ impl Curve for Ristretto {
         let statics: Vec<&[(usize, MontScalar)]> = inputs.iter().map(|x| x.statics).collect();
         let dynamic: Vec<&[(MontScalar, Point)]> = inputs.iter().map(|x| x.dynamic).collect();
         msm_policy::straus_many(Some(pre), &statics, &dynamic)
+    }
+    fn vartime_precomputed_mul_many_extra(
+        pre: &Tables,
+        inputs: &[super::SparseMsm<'_, Self>],
+        extra: (&Tables, &[Point]),
+        extra_terms: &[&[(usize, MontScalar)]],
+    ) -> Vec<Point> {
+        if !msm_policy::straus_takes_extra(pre, extra.0) {
+            return super::extra_as_dynamic(inputs, extra.1, extra_terms, |merged| {
+                Self::vartime_precomputed_mul_many(pre, merged)
+            });
+        }
+        let statics: Vec<&[(usize, MontScalar)]> = inputs.iter().map(|x| x.statics).collect();
+        let dynamic: Vec<&[(MontScalar, Point)]> = inputs.iter().map(|x| x.dynamic).collect();
+        msm_policy::straus_many_extra(Some(pre), &statics, &dynamic, Some((extra.0, extra_terms)))
     }
     fn vartime_multiscalar_mul_many(inputs: &[super::MsmInput<'_, Self>]) -> Vec<Point> {
         let pairs: Vec<Vec<(MontScalar, Point)>> = inputs

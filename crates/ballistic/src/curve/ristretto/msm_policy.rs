@@ -131,16 +131,44 @@ pub(super) fn straus_many(
     statics: &[&[(usize, MontScalar)]],
     dynamic: &[&[(MontScalar, Point)]],
 ) -> Vec<Point> {
+    straus_many_extra(pre, statics, dynamic, None)
+}
+
+/// Whether [`straus_many_extra`] runs terms over `extra` in one Straus with `pre`:
+/// both hold NAF tables (shifted copies run another algorithm).
+pub(super) fn straus_takes_extra(pre: &Tables, extra: &Tables) -> bool {
+    matches!(pre.layout, Layout::Naf { .. }) && matches!(extra.layout, Layout::Naf { .. })
+}
+
+/// Terms over a second table set: the tables and, per sum, its `(index, scalar)`
+/// terms.
+pub(super) type ExtraTerms<'a> = (&'a Tables, &'a [&'a [(usize, MontScalar)]]);
+
+/// [`straus_many`] in which sum `k` also has the terms `extra.1[k]` over the NAF
+/// tables `extra.0` (prepared once by the caller: no tables built here for them).
+pub(super) fn straus_many_extra(
+    pre: Option<&Tables>,
+    statics: &[&[(usize, MontScalar)]],
+    dynamic: &[&[(MontScalar, Point)]],
+    extra: Option<ExtraTerms<'_>>,
+) -> Vec<Point> {
     let pre = match pre.map(|p| (p, p.layout)) {
         Some((p, Layout::Naf { w, high })) => Some((p, w, high)),
-        Some((p, Layout::Shifted { c })) => return shifted_many(p, c, statics, dynamic),
+        Some((p, Layout::Shifted { c })) => {
+            debug_assert!(extra.is_none(), "straus_takes_extra");
+            return shifted_many(p, c, statics, dynamic);
+        }
         None => None,
     };
     let dyn_points: Vec<Point> = dynamic
         .iter()
         .flat_map(|d| d.iter().map(|(_, p)| *p))
         .collect();
-    let dyn_tables = tables(&dyn_points, DYNAMIC_WIDTH);
+    let dyn_tables = if dyn_points.is_empty() {
+        Vec::new()
+    } else {
+        tables(&dyn_points, DYNAMIC_WIDTH)
+    };
     let per = 1usize << (DYNAMIC_WIDTH - 2);
     let mut next = 0usize;
     let mut inputs: Vec<Straus<'_, AffineNiels>> = Vec::with_capacity(dynamic.len());
@@ -171,6 +199,13 @@ pub(super) fn straus_many(
             dyn_tables.get((first + k) * per..(first + k + 1) * per)
         });
         next += dy.len();
+        if let Some((xt, Layout::Naf { w, .. }, terms)) = extra.map(|(x, t)| (x, x.layout, t)) {
+            let e = terms.get(inputs.len()).copied().unwrap_or(&[]);
+            let e: Vec<&(usize, MontScalar)> =
+                e.iter().filter(|(i, _)| xt.table(*i).is_some()).collect();
+            let sc: Vec<[u64; 4]> = e.iter().map(|(_, s)| limbs(s)).collect();
+            t.push_many(&sc, w, |j| e.get(j).and_then(|(i, _)| xt.table(*i)));
+        }
         inputs.push(t);
     }
     let run = |inputs: &[Straus<'_, AffineNiels>]| lanes::dispatch(StrausManyTask { inputs });

@@ -44,6 +44,8 @@ use curve25519_dalek::scalar::Scalar;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+use crate::curve::inverse_vartime::{self, Modulus};
+
 /// `ℓ` in little-endian limbs: `[ℓ0, ℓ1, 0, 2^60]`.
 const L: [u64; 4] = [
     0x5812_631a_5cf5_d3ed,
@@ -62,6 +64,9 @@ const R: [u64; 4] = [
     0xffff_ffff_ffff_fffe,
     0x0fff_ffff_ffff_ffff,
 ];
+
+/// `ℓ` for [`MontScalar::invert_vartime`].
+static ELL: Modulus = Modulus::new(L);
 
 /// `R² mod ℓ = 2^512 mod ℓ`: `REDC(a·R²) = a·R`, the entry into Montgomery form.
 const R2: [u64; 4] = [
@@ -426,6 +431,23 @@ impl MontScalar {
         y
     }
 
+    /// `self⁻¹`, and 0 for 0, in **variable time** (safegcd,
+    /// `crate::curve::inverse_vartime`): for public values only, such as Fiat–Shamir
+    /// challenges. About a quarter of [`MontScalar::invert`]'s time.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::ristretto::MontScalar;
+    /// let c = MontScalar::from_u64(1234567);
+    /// assert_eq!(c.invert_vartime(), c.invert());
+    /// ```
+    pub fn invert_vartime(&self) -> MontScalar {
+        // The limbs hold `a·R`; their integer inverse is `a⁻¹·R⁻¹`, and two `M` by
+        // `R²` give `a⁻¹·R`.
+        let t = inverse_vartime::invert_vartime(&self.0, &ELL);
+        MontScalar(mont_mul(&mont_mul(&t, &R2), &R2))
+    }
+
     /// Inverts every element of `xs` in place with Montgomery's trick (one
     /// [`MontScalar::invert`] and `3(n − 1)` `M`) and returns the inverse of their
     /// product (`ONE` for an empty slice). Constant time in the values.
@@ -433,6 +455,29 @@ impl MontScalar {
     /// **Every input must be non-zero**: a zero makes the product zero, and then
     /// every output (and the return value) is zero.
     pub fn batch_invert(xs: &mut [MontScalar]) -> MontScalar {
+        Self::batch_invert_with(xs, MontScalar::invert)
+    }
+
+    /// [`MontScalar::batch_invert`] with [`MontScalar::invert_vartime`]: for public
+    /// values only.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::ristretto::MontScalar;
+    /// let mut xs = [MontScalar::from_u64(2), MontScalar::from_u64(3)];
+    /// let inv_product = MontScalar::batch_invert_vartime(&mut xs);
+    /// assert_eq!(inv_product * MontScalar::from_u64(6), MontScalar::ONE);
+    /// assert_eq!(xs[0] * MontScalar::from_u64(2), MontScalar::ONE);
+    /// ```
+    pub fn batch_invert_vartime(xs: &mut [MontScalar]) -> MontScalar {
+        Self::batch_invert_with(xs, MontScalar::invert_vartime)
+    }
+
+    /// Montgomery's trick with the inversion `invert` of the product.
+    fn batch_invert_with(
+        xs: &mut [MontScalar],
+        invert: fn(&MontScalar) -> MontScalar,
+    ) -> MontScalar {
         // prefix[i] = x_0 ⋯ x_(i−1).
         let mut prefix = vec![MontScalar::ONE; xs.len()];
         let mut acc = MontScalar::ONE;
@@ -440,7 +485,7 @@ impl MontScalar {
             *p = acc;
             acc = MontScalar::mul(&acc, x);
         }
-        let inv_product = acc.invert();
+        let inv_product = invert(&acc);
         // acc = (x_0 ⋯ x_i)⁻¹ walking down.
         let mut acc = inv_product;
         for (x, p) in xs.iter_mut().rev().zip(prefix.iter().rev()) {
@@ -722,6 +767,34 @@ mod tests {
     }
 
     #[test]
+    fn invert_vartime_matches_invert() {
+        // Edge values, 4,000 random ones, and small and power-of-two values
+        // (few divstep batches, long runs of zero bits).
+        let mut xs: Vec<MontScalar> = inputs().iter().map(MontScalar::from_dalek).collect();
+        xs.extend((0..300).map(MontScalar::from_u64));
+        let mut pow2 = MontScalar::ONE;
+        for _ in 0..253 {
+            xs.push(pow2);
+            pow2 = pow2 + pow2;
+        }
+        for x in &xs {
+            assert_eq!(x.invert_vartime(), x.invert(), "{x:?}");
+        }
+        let mut batch: Vec<MontScalar> = xs
+            .iter()
+            .copied()
+            .filter(|x| *x != MontScalar::ZERO)
+            .take(500)
+            .collect();
+        let mut ct = batch.clone();
+        assert_eq!(
+            MontScalar::batch_invert_vartime(&mut batch),
+            MontScalar::batch_invert(&mut ct)
+        );
+        assert_eq!(batch, ct);
+    }
+
+    #[test]
     fn invert_matches_dalek() {
         let mut xs = edge_values();
         xs.extend(random_scalars(300, 11));
@@ -729,6 +802,7 @@ mod tests {
             let inv = MontScalar::from_dalek(&s).invert();
             assert!(reduced(&inv));
             assert_eq!(inv.to_dalek(), s.invert());
+            assert_eq!(MontScalar::from_dalek(&s).invert_vartime(), inv);
             if s != Scalar::ZERO {
                 assert_eq!(inv * MontScalar::from_dalek(&s), MontScalar::ONE);
             }

@@ -52,6 +52,7 @@ use sha2::{Digest, Sha256};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
+use super::inverse_vartime::{self, Modulus};
 use super::Curve;
 use crate::msm::{self, straus, BatchAffine, MsmPoint};
 use batch_affine::Affine64;
@@ -95,6 +96,33 @@ pub(crate) fn be_limbs(be: &[u8; 32]) -> [u64; 4] {
 
 /// The x-coordinate of a 33-byte encoding, if its prefix is `0x08` or `0x09` and the
 /// coordinate is below `p`.
+/// The group order `n` for [`Curve::scalar_invert_vartime`].
+static ORDER: Modulus = Modulus::new([
+    0xbfd2_5e8c_d036_4141,
+    0xbaae_dce6_af48_a03b,
+    0xffff_ffff_ffff_fffe,
+    0xffff_ffff_ffff_ffff,
+]);
+
+/// Montgomery's trick: inverts every (non-zero) element of `s` with one call of
+/// `invert` on their product, and returns the inverse of the product.
+fn batch_invert_with(s: &mut [Scalar], invert: fn(&Scalar) -> Scalar) -> Scalar {
+    let mut prefix: Vec<Scalar> = Vec::with_capacity(s.len());
+    let mut acc = Scalar::ONE;
+    for x in s.iter() {
+        prefix.push(acc);
+        acc *= x;
+    }
+    let all_inv = invert(&acc);
+    let mut inv = all_inv;
+    for (x, p) in s.iter_mut().zip(prefix).rev() {
+        let next = inv * *x;
+        *x = inv * p;
+        inv = next;
+    }
+    all_inv
+}
+
 fn decode_x(e: &[u8; 33]) -> Option<Fe> {
     if e[0] & 0xfe != 0x08 {
         return None;
@@ -279,20 +307,25 @@ impl Curve for Secp256k1 {
         Option::from(s.invert()).unwrap_or(Scalar::ZERO)
     }
     fn scalar_batch_invert(s: &mut [Scalar]) -> Scalar {
-        let mut prefix: Vec<Scalar> = Vec::with_capacity(s.len());
-        let mut acc = Scalar::ONE;
-        for x in s.iter() {
-            prefix.push(acc);
-            acc *= x;
+        batch_invert_with(s, Self::scalar_invert)
+    }
+    fn scalar_invert_vartime(s: &Scalar) -> Scalar {
+        let be: [u8; 32] = s.to_bytes().into();
+        let limbs: [u64; 4] = core::array::from_fn(|i| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&be[32 - 8 * (i + 1)..32 - 8 * i]);
+            u64::from_be_bytes(w)
+        });
+        let inv = inverse_vartime::invert_vartime(&limbs, &ORDER);
+        let mut out = [0u8; 32];
+        for (i, l) in inv.iter().enumerate() {
+            out[32 - 8 * (i + 1)..32 - 8 * i].copy_from_slice(&l.to_be_bytes());
         }
-        let all_inv = Self::scalar_invert(&acc);
-        let mut inv = all_inv;
-        for (x, p) in s.iter_mut().zip(prefix).rev() {
-            let next = inv * *x;
-            *x = inv * p;
-            inv = next;
-        }
-        all_inv
+        // Below the order by construction.
+        Option::from(Scalar::from_repr(out.into())).unwrap_or(Scalar::ZERO)
+    }
+    fn scalar_batch_invert_vartime(s: &mut [Scalar]) -> Scalar {
+        batch_invert_with(s, Self::scalar_invert_vartime)
     }
 
     fn scalar_from_api(s: &Scalar) -> Scalar {

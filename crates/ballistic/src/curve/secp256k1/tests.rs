@@ -622,3 +622,30 @@ fn lanes_and_serial_agree() {
         }
     }
 }
+
+#[test]
+fn invert_vartime_matches_k256() {
+    let mut r = rng();
+    let mut xs: Vec<Scalar> = (0..2000).map(|_| random_scalar(&mut r)).collect();
+    xs.extend((0..300u64).map(Scalar::from));
+    xs.extend([-Scalar::ONE, -Scalar::from(2u64), Scalar::ZERO]);
+    let mut pow2 = Scalar::ONE;
+    for _ in 0..256 {
+        xs.push(pow2);
+        pow2 = pow2.double();
+    }
+    for x in &xs {
+        assert_eq!(
+            Secp256k1::scalar_invert_vartime(x),
+            Secp256k1::scalar_invert(x),
+            "{x:?}"
+        );
+    }
+    let mut batch: Vec<Scalar> = xs[..500].to_vec();
+    let mut ct = batch.clone();
+    assert_eq!(
+        Secp256k1::scalar_batch_invert_vartime(&mut batch),
+        Secp256k1::scalar_batch_invert(&mut ct)
+    );
+    assert_eq!(batch, ct);
+}
