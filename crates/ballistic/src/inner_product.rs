@@ -877,6 +877,8 @@ impl<C: Curve> IpaTables<'_, C> {
         let (l, r) = (map(sL), map(sR));
         if let Some((points, q_table)) = self.q_tables {
             // `Q` at index 0, `2^128·Q` at index 1 when the scalars are split.
+            debug_assert!(points.first() == Some(Q));
+            debug_assert!(points.len() == 1 + usize::from(self.q_high.is_some()));
             let q_terms = |c: C::Scalar| -> Vec<(usize, C::Scalar)> {
                 match (self.q_high, C::Strategy::prover_split(&c)) {
                     (Some(_), Some((lo, hi))) => vec![(0, lo), (1, hi)],

@@ -43,8 +43,8 @@ impl Modulus {
     /// The modulus `limbs` (little-endian, odd, below `2^256`).
     pub(crate) const fn new(limbs: [u64; 4]) -> Modulus {
         assert!(limbs[0] & 1 == 1, "the modulus must be odd");
-        // Newton's iteration doubles the correct low bits: 1 → 2 → … → 64 (x·x ≡ 1
-        // mod 8 for odd x, so starting from x gives 3 correct bits).
+        // Newton's iteration doubles the correct low bits: starting from `x` itself
+        // (x·x ≡ 1 mod 8 for odd x: 3 bits), five steps give 96 ≥ 64.
         let mut inv = limbs[0];
         let mut i = 0;
         while i < 5 {
@@ -192,13 +192,14 @@ fn add(a: &mut S62, b: &S62, sign: i64) {
     a[4] += sign * b[4] + c;
 }
 
-/// `x⁻¹ mod M` for `x` in `[0, M)` (little-endian limbs), 0 for 0. Variable time:
-/// public values only.
+/// `x⁻¹ mod M` for `x` in `[0, M)` (little-endian limbs; callers pass canonical
+/// scalars), 0 for 0. Variable time: public values only.
 pub(crate) fn invert_vartime(x: &[u64; 4], m: &Modulus) -> [u64; 4] {
     if *x == [0; 4] {
         return [0; 4];
     }
     let (mut f, mut g) = (m.m62, to_s62(x));
+    debug_assert!(less(&g, &f), "x must be below the modulus");
     let (mut d, mut e): (S62, S62) = ([0; 5], [1, 0, 0, 0, 0]);
     let mut delta = 1i64;
     while g != [0; 5] {

@@ -192,8 +192,10 @@ pub trait TableStrategy<C: Curve> {
         out
     }
     /// Tables for the prover's rounds over a block's explicit generators (see
-    /// `inner_product.rs`), if this curve's tables pay off there (default: no; the
-    /// rounds then use [`Curve::vartime_multiscalar_mul_many`]).
+    /// `inner_product.rs`), and for the `Q` terms that every round of a proof has
+    /// (built once per proof), if this curve's tables pay off there (default: no; the
+    /// rounds then use [`Curve::vartime_multiscalar_mul_many`], the `Q` terms are
+    /// dynamic).
     fn precompute_for_rounds(_points: &[C::Point]) -> Option<C::Precomputation> {
         None
     }

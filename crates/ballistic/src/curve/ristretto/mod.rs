@@ -397,14 +397,14 @@ impl Curve for Ristretto {
         extra: (&Tables, &[Point]),
         extra_terms: &[&[(usize, MontScalar)]],
     ) -> Vec<Point> {
-        if !msm_policy::straus_takes_extra(pre, extra.0) {
-            return super::extra_as_dynamic(inputs, extra.1, extra_terms, |merged| {
-                Self::vartime_precomputed_mul_many(pre, merged)
-            });
-        }
         let statics: Vec<&[(usize, MontScalar)]> = inputs.iter().map(|x| x.statics).collect();
         let dynamic: Vec<&[(MontScalar, Point)]> = inputs.iter().map(|x| x.dynamic).collect();
-        msm_policy::straus_many_extra(Some(pre), &statics, &dynamic, Some((extra.0, extra_terms)))
+        msm_policy::straus_many_extra(pre, &statics, &dynamic, (extra.0, extra_terms))
+            .unwrap_or_else(|| {
+                super::extra_as_dynamic(inputs, extra.1, extra_terms, |merged| {
+                    Self::vartime_precomputed_mul_many(pre, merged)
+                })
+            })
     }
     fn vartime_multiscalar_mul_many(inputs: &[super::MsmInput<'_, Self>]) -> Vec<Point> {
         let pairs: Vec<Vec<(MontScalar, Point)>> = inputs

@@ -131,31 +131,46 @@ pub(super) fn straus_many(
     statics: &[&[(usize, MontScalar)]],
     dynamic: &[&[(MontScalar, Point)]],
 ) -> Vec<Point> {
-    straus_many_extra(pre, statics, dynamic, None)
-}
-
-/// Whether [`straus_many_extra`] runs terms over `extra` in one Straus with `pre`:
-/// both hold NAF tables (shifted copies run another algorithm).
-pub(super) fn straus_takes_extra(pre: &Tables, extra: &Tables) -> bool {
-    matches!(pre.layout, Layout::Naf { .. }) && matches!(extra.layout, Layout::Naf { .. })
+    straus_many_with(pre, statics, dynamic, None)
 }
 
 /// Terms over a second table set: the tables and, per sum, its `(index, scalar)`
 /// terms.
 pub(super) type ExtraTerms<'a> = (&'a Tables, &'a [&'a [(usize, MontScalar)]]);
 
-/// [`straus_many`] in which sum `k` also has the terms `extra.1[k]` over the NAF
-/// tables `extra.0` (prepared once by the caller: no tables built here for them).
+/// [`straus_many`] over `pre` in which sum `k` also has the terms `extra.1[k]` over
+/// the tables `extra.0` (prepared once by the caller: no tables built here for
+/// them). `None`, with nothing computed, unless both hold NAF tables (shifted copies
+/// run another algorithm).
 pub(super) fn straus_many_extra(
+    pre: &Tables,
+    statics: &[&[(usize, MontScalar)]],
+    dynamic: &[&[(MontScalar, Point)]],
+    extra: ExtraTerms<'_>,
+) -> Option<Vec<Point>> {
+    let (Layout::Naf { .. }, Layout::Naf { w, .. }) = (pre.layout, extra.0.layout) else {
+        return None;
+    };
+    Some(straus_many_with(
+        Some(pre),
+        statics,
+        dynamic,
+        Some((extra, w)),
+    ))
+}
+
+/// [`straus_many`] with, per sum, terms over the width-`w` NAF tables of `extra`
+/// (only with NAF tables `pre`: [`straus_many_extra`] checks both).
+fn straus_many_with(
     pre: Option<&Tables>,
     statics: &[&[(usize, MontScalar)]],
     dynamic: &[&[(MontScalar, Point)]],
-    extra: Option<ExtraTerms<'_>>,
+    extra: Option<(ExtraTerms<'_>, usize)>,
 ) -> Vec<Point> {
     let pre = match pre.map(|p| (p, p.layout)) {
         Some((p, Layout::Naf { w, high })) => Some((p, w, high)),
         Some((p, Layout::Shifted { c })) => {
-            debug_assert!(extra.is_none(), "straus_takes_extra");
+            debug_assert!(extra.is_none(), "straus_many_extra passes NAF tables only");
             return shifted_many(p, c, statics, dynamic);
         }
         None => None,
@@ -199,7 +214,7 @@ pub(super) fn straus_many_extra(
             dyn_tables.get((first + k) * per..(first + k + 1) * per)
         });
         next += dy.len();
-        if let Some((xt, Layout::Naf { w, .. }, terms)) = extra.map(|(x, t)| (x, x.layout, t)) {
+        if let Some(((xt, terms), w)) = extra {
             let e = terms.get(inputs.len()).copied().unwrap_or(&[]);
             let e: Vec<&(usize, MontScalar)> =
                 e.iter().filter(|(i, _)| xt.table(*i).is_some()).collect();

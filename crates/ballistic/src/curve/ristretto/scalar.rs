@@ -433,7 +433,7 @@ impl MontScalar {
 
     /// `self⁻¹`, and 0 for 0, in **variable time** (safegcd,
     /// `crate::curve::inverse_vartime`): for public values only, such as Fiat–Shamir
-    /// challenges. About a quarter of [`MontScalar::invert`]'s time.
+    /// challenges.
     ///
     /// # Example
     /// ```

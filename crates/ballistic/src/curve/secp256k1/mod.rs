@@ -94,8 +94,6 @@ pub(crate) fn be_limbs(be: &[u8; 32]) -> [u64; 4] {
     out
 }
 
-/// The x-coordinate of a 33-byte encoding, if its prefix is `0x08` or `0x09` and the
-/// coordinate is below `p`.
 /// The group order `n` for [`Curve::scalar_invert_vartime`].
 static ORDER: Modulus = Modulus::new([
     0xbfd2_5e8c_d036_4141,
@@ -123,6 +121,8 @@ fn batch_invert_with(s: &mut [Scalar], invert: fn(&Scalar) -> Scalar) -> Scalar 
     all_inv
 }
 
+/// The x-coordinate of a 33-byte encoding, if its prefix is `0x08` or `0x09` and the
+/// coordinate is below `p`.
 fn decode_x(e: &[u8; 33]) -> Option<Fe> {
     if e[0] & 0xfe != 0x08 {
         return None;
@@ -310,13 +310,7 @@ impl Curve for Secp256k1 {
         batch_invert_with(s, Self::scalar_invert)
     }
     fn scalar_invert_vartime(s: &Scalar) -> Scalar {
-        let be: [u8; 32] = s.to_bytes().into();
-        let limbs: [u64; 4] = core::array::from_fn(|i| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&be[32 - 8 * (i + 1)..32 - 8 * i]);
-            u64::from_be_bytes(w)
-        });
-        let inv = inverse_vartime::invert_vartime(&limbs, &ORDER);
+        let inv = inverse_vartime::invert_vartime(&limbs(s), &ORDER);
         let mut out = [0u8; 32];
         for (i, l) in inv.iter().enumerate() {
             out[32 - 8 * (i + 1)..32 - 8 * i].copy_from_slice(&l.to_be_bytes());
