@@ -19,6 +19,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "curve backends",
         &[
             "curve::ifma_ops",
+            "curve::inverse_vartime",
             "curve::ristretto::edwards",
             "curve::ristretto::engine",
             "curve::ristretto::field",
