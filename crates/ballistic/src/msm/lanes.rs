@@ -507,11 +507,35 @@ pub fn shifted_window(k: usize, lanes: usize) -> usize {
         .unwrap_or(SHIFTED_C_MAX)
 }
 
+/// The buckets a run of [`pippenger_run_buckets`] fills: all `2^(c−1)` of them,
+/// or one half (digits with `|d| ≤ 2^(c−2)`, or above). Every sum is linear in
+/// the buckets, so the two halves' results add up to the whole: two threads split
+/// one multiplication without repeating each other's bucket work (each computes
+/// the digits and, for the upper half, a bucket sum over all buckets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Buckets {
+    /// Every bucket: the whole multiplication.
+    All,
+    /// Buckets of `|d| ≤ 2^(c−2)`.
+    Lower,
+    /// Buckets of `|d| > 2^(c−2)`.
+    Upper,
+}
+
 /// Runs a [`PippengerInput`] on `L` lanes (see the module doc): the digits, then
 /// the bucket passes from the top window down (one pass for shifted copies), with
 /// `c` doublings between two windows.
 #[inline(always)]
 pub fn pippenger_run<P: LanePoint>(input: &PippengerInput<'_, P::Entry>) -> P::Point {
+    pippenger_run_buckets::<P>(input, Buckets::All)
+}
+
+/// [`pippenger_run`] over the buckets `part` only (see [`Buckets`]).
+#[inline(always)]
+pub fn pippenger_run_buckets<P: LanePoint>(
+    input: &PippengerInput<'_, P::Entry>,
+    part: Buckets,
+) -> P::Point {
     // `digits`: every pass's digits in a row (window-major for `Windows`,
     // point-major for `Shifted`); `map`: the entry of every digit of a sparse
     // shifted sum (else digit `e` of a pass uses entry `e`).
@@ -578,7 +602,7 @@ pub fn pippenger_run<P: LanePoint>(input: &PippengerInput<'_, P::Entry>) -> P::P
             }
         }
         let pass_digits = digits.get(p * per_pass..(p + 1) * per_pass).unwrap_or(&[]);
-        if let Some(sum) = pass.run(pass_digits, entries, map.as_deref()) {
+        if let Some(sum) = pass.run(pass_digits, entries, map.as_deref(), part) {
             started = true;
             total = P::point_add(&total, &sum);
         }
@@ -640,6 +664,7 @@ impl<P: LanePoint> BucketPass<P> {
         digits: &[i32],
         entries: &[P::Entry],
         map: Option<&[u32]>,
+        part: Buckets,
     ) -> Option<P::Point> {
         let lanes = P::LANES;
         debug_assert!(
@@ -670,17 +695,30 @@ impl<P: LanePoint> BucketPass<P> {
             buckets,
             filled,
         } = self;
-        // Counting sort of the non-zero digits by bucket |d| − 1.
+        // The digits of `part`: `|d|` in `lo..=hi` (zero is in no bucket).
+        let half = (buckets.len() / 2) as u32;
+        let (lo, hi) = match part {
+            Buckets::All => (1, buckets.len() as u32),
+            Buckets::Lower => (1, half),
+            Buckets::Upper => (half + 1, buckets.len() as u32),
+        };
+        // The counting slot of a digit: `|d|` for a digit of `part`, else slot 0, a
+        // sink placed after every bucket (no branch on the digits: with half of
+        // them in `part`, a branch would be mispredicted half of the time).
+        let slot = |d: i32| -> usize {
+            let a = d.unsigned_abs();
+            let keep = a.wrapping_sub(lo) <= hi - lo;
+            (a * u32::from(keep)) as usize
+        };
+        // Counting sort of the digits by slot: buckets `|d| − 1` in order, then the sink.
         count.iter_mut().for_each(|x| *x = 0);
         for &d in digits {
-            if d != 0 {
-                if let Some(x) = count.get_mut(d.unsigned_abs() as usize) {
-                    *x += 1;
-                }
+            if let Some(x) = count.get_mut(slot(d)) {
+                *x += 1;
             }
         }
         let mut pos = 0u32;
-        for x in count.iter_mut() {
+        for x in count.iter_mut().skip(1) {
             let n = *x;
             *x = pos;
             pos += n;
@@ -689,16 +727,17 @@ impl<P: LanePoint> BucketPass<P> {
         if nz == 0 {
             return None;
         }
+        if let Some(sink) = count.first_mut() {
+            *sink = pos;
+        }
         for (i, &d) in digits.iter().enumerate() {
-            if d != 0 {
-                let b = d.unsigned_abs() as usize;
-                if let Some(x) = count.get_mut(b) {
-                    let at = *x as usize;
-                    *x += 1;
-                    if let (Some(s), Some(sb)) = (sorted.get_mut(at), sorted_bucket.get_mut(at)) {
-                        *s = (entry_index(i) << 2) | if d < 0 { NEG } else { 0 };
-                        *sb = (b - 1) as u32;
-                    }
+            let b = slot(d);
+            if let Some(x) = count.get_mut(b) {
+                let at = *x as usize;
+                *x += 1;
+                if let (Some(s), Some(sb)) = (sorted.get_mut(at), sorted_bucket.get_mut(at)) {
+                    *s = (entry_index(i) << 2) | if d < 0 { NEG } else { 0 };
+                    *sb = (b as u32).wrapping_sub(1);
                 }
             }
         }
@@ -713,7 +752,8 @@ impl<P: LanePoint> BucketPass<P> {
             .flatten()
             .for_each(|s| *s = PAD);
         let piece_ends = (1..lanes).map(|l| l * run).filter(|&e| e < nz);
-        for end in count.iter().map(|&e| e as usize).chain(piece_ends) {
+        // (The sink's end, count[0], lies past the run: not a bucket's.)
+        for end in count.iter().skip(1).map(|&e| e as usize).chain(piece_ends) {
             if let Some(s) = end.checked_sub(1).and_then(|at| sorted.get_mut(at)) {
                 *s |= LAST;
             }
@@ -760,7 +800,12 @@ impl<P: LanePoint> BucketPass<P> {
                 *slot = P::point_identity();
             }
         }
-        Some(weighted_bucket_sum::<P>(buckets))
+        // The lower half's buckets are a prefix: its sum stops there.
+        let used = match part {
+            Buckets::Lower => buckets.get(..half as usize).unwrap_or(buckets),
+            _ => buckets,
+        };
+        Some(weighted_bucket_sum::<P>(used))
     }
 }
 

@@ -17,7 +17,7 @@ use super::lanes::{self, FeLanes, LaneTask};
 use super::tables::{tables, Layout};
 use super::{MontScalar, Point, Ristretto, Tables};
 use crate::curve::Curve;
-use crate::msm::lanes::{pippenger_run, straus, PippengerInput, Straus};
+use crate::msm::lanes::{pippenger_run_buckets, straus, Buckets, PippengerInput, Straus};
 
 /// Smallest number of fixed points whose verifier tables are the shifted copies of
 /// fixed-base Pippenger ([`Tables::shifted`]) rather than NAF tables of width
@@ -61,6 +61,7 @@ fn pippenger_lanes(scalars: &[MontScalar], points: &[Point]) -> Point {
             entries: &entries,
             c: 0,
         },
+        part: Buckets::All,
     }))
 }
 
@@ -102,12 +103,14 @@ impl LaneTask for StrausManyTask<'_> {
 /// the lane code exists once per backend).
 struct PippengerTask<'a> {
     input: PippengerInput<'a, AffineNiels>,
+    /// The buckets this task fills (`Buckets::All`: the whole multiplication).
+    part: Buckets,
 }
 impl LaneTask for PippengerTask<'_> {
     type Output = EdwardsPoint;
     #[inline(always)]
     fn run<F: FeLanes>(self) -> EdwardsPoint {
-        pippenger_run::<ExtL<F>>(&self.input)
+        pippenger_run_buckets::<ExtL<F>>(&self.input, self.part)
     }
 }
 
@@ -291,6 +294,7 @@ fn shifted_many(
                 entries: &pre.entries,
                 c,
             },
+            part: Buckets::All,
         }));
         let (ds, dp): (Vec<MontScalar>, Vec<Point>) = dy.iter().copied().unzip();
         fixed + Ristretto::vartime_multiscalar_mul(&ds, &dp)
@@ -355,33 +359,33 @@ pub(super) fn vartime_precomputed_mul(
     let w = match pre.layout {
         Layout::Naf { w, .. } => w,
         Layout::Shifted { c } => {
-            // One bucket pass over the shifted copies (two halves on two threads
-            // with the `parallel` feature), the dynamic points beside it.
+            // One bucket pass over the shifted copies, the dynamic points beside it.
             let h = crate::msm::lanes::shifted_copies(c);
             let st: Vec<[u64; 4]> = static_scalars.iter().take(pre.len).map(limbs).collect();
-            let fixed = |r: core::ops::Range<usize>| {
-                let entries = pre.entries.get(r.start * h..r.end * h).unwrap_or(&[]);
+            let entries = pre.entries.get(..st.len() * h).unwrap_or(&[]);
+            let fixed = |part: Buckets| {
                 Point(lanes::dispatch(PippengerTask {
                     input: PippengerInput::Shifted {
-                        scalars: &st[r],
+                        scalars: &st,
                         index: None,
                         entries,
                         c,
                     },
+                    part,
                 }))
             };
-            let (f, d) = crate::parallel::join(
-                || {
-                    crate::parallel::split_halves(
-                        st.len(),
-                        PARALLEL_PIPPENGER_MIN,
-                        fixed,
-                        |a, b| a + b,
-                    )
-                },
-                || Ristretto::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]),
-            );
-            return f + d;
+            let dynamic =
+                || Ristretto::vartime_multiscalar_mul(&dynamic_scalars[..k], &dynamic_points[..k]);
+            if crate::parallel::parallelism() > 1 && st.len() >= PARALLEL_PIPPENGER_MIN {
+                // Two threads, one half of the buckets each (no bucket work twice);
+                // the dynamic points with the lower half, whose bucket sum is shorter.
+                let (lower, upper) = crate::parallel::join(
+                    || fixed(Buckets::Lower) + dynamic(),
+                    || fixed(Buckets::Upper),
+                );
+                return lower + upper;
+            }
+            return fixed(Buckets::All) + dynamic();
         }
     };
     let (dyn_straus, dyn_pippenger) = if k > STRAUS_MAX { (0, k) } else { (k, 0) };

@@ -467,7 +467,10 @@ mod tests {
     }
 
     fn check_msm<F: FeLanes>() {
-        use crate::msm::lanes::{pippenger_run, straus, straus_multi, PippengerInput, Straus};
+        use crate::msm::lanes::{
+            pippenger_run, pippenger_run_buckets, straus, straus_multi, Buckets, PippengerInput,
+            Straus,
+        };
         use curve25519_dalek::scalar::Scalar;
         use curve25519_dalek::traits::VartimeMultiscalarMul;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(10);
@@ -596,6 +599,17 @@ mod tests {
             for (input, e, what) in &cases {
                 let got = pippenger_run::<ExtL<F>>(input);
                 assert_eq!(got.encode(), e.compress().to_bytes(), "{what}");
+                // The two halves of the buckets add up to the whole.
+                let lower = pippenger_run_buckets::<ExtL<F>>(input, Buckets::Lower);
+                let upper = pippenger_run_buckets::<ExtL<F>>(input, Buckets::Upper);
+                assert_eq!(lower.add(&upper).encode(), got.encode(), "{what} (halves)");
+                if k > 8 {
+                    assert_ne!(
+                        lower.encode(),
+                        got.encode(),
+                        "{what}: a half is not the whole"
+                    );
+                }
             }
         }
     }
