@@ -3,6 +3,8 @@
 //! The only place that decides whether work is split across threads; the split of
 //! [`split_halves`] depends only on public lengths, so constant-time code may use it.
 
+use alloc::vec::Vec;
+
 /// The number of threads [`join`] can use: rayon's pool size with the `parallel`
 /// feature, else 1. Splits that cost extra work (a second pass of doublings) are
 /// only worth it when this is above 1.
@@ -68,4 +70,23 @@ where
     } else {
         f(0..k)
     }
+}
+
+/// `f` over every item of `items`, in order: on all of rayon's threads with
+/// `parallel`, in a loop without. For independent work of public data (each call
+/// should take microseconds: rayon's handoff is tens of them).
+pub(crate) fn map_vec<T, R, F>(items: Vec<T>, f: F) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    F: Fn(T) -> R + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        if parallelism() > 1 && items.len() > 1 {
+            return items.into_par_iter().map(f).collect();
+        }
+    }
+    items.into_iter().map(f).collect()
 }

@@ -62,6 +62,9 @@ pub type RangeProof = crate::range_proof::RangeProof<Ristretto, crate::range_pro
 /// Verifies many ristretto255 range proofs (any shapes, any Pedersen bases) at once.
 pub type BatchVerifier<'g> = crate::range_proof::batch::BatchVerifier<'g, Ristretto>;
 pub use crate::range_proof::batch::BatchError;
+/// One ristretto255 range proof in dalek's format for [`BatchVerifier::add_many`](crate::range_proof::batch::BatchVerifier::add_many).
+pub type BatchItem<'a> =
+    crate::range_proof::batch::BatchItem<'a, Ristretto, crate::range_proof::format::Dalek>;
 
 /// Arithmetic-circuit proofs on ristretto255 with the names, the transcript and the
 /// byte format of dalek's `r1cs` module (`bulletproofs` 4.0.0, `yoloproofs`): see

@@ -47,6 +47,8 @@ pub type RangeProof = crate::range_proof::RangeProof<Secp256k1, Zkp>;
 /// Verifies many secp256k1 range proofs (any shapes, any value generators) at once.
 pub type BatchVerifier<'g> = crate::range_proof::batch::BatchVerifier<'g, Secp256k1>;
 pub use crate::range_proof::batch::BatchError;
+/// One secp256k1 range proof in secp256k1-zkp's format for [`BatchVerifier::add_many`](crate::range_proof::batch::BatchVerifier::add_many).
+pub type BatchItem<'a> = crate::range_proof::batch::BatchItem<'a, Secp256k1, Zkp>;
 
 /// Number of generators in Grin's set (`secp256k1_bulletproof_generators_create(ctx,
 /// G, 256)`): proofs with `n·m <= 128`.

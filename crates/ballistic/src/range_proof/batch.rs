@@ -7,7 +7,8 @@
 //! `2·log2(N') + m + 4` points plus its scalar work; each proof's Pedersen bases
 //! `(B, B̃)` are summed too when proofs share them, and enter as separate points when
 //! they differ (confidential assets: one value generator per proof). All inversions
-//! of the batch (`y⁻¹` and the `u_k⁻¹` of every proof) are one batched inversion.
+//! of the batch (`y⁻¹` and the `u_k⁻¹` of every proof) are one batched inversion per
+//! thread.
 //!
 //! A batch takes every statement the single verifiers check: range proofs of
 //! either format ([`BatchVerifier::add`]), `[a, b]` range proofs of both protocols
@@ -188,6 +189,34 @@ impl<C: Curve> Entry<C> {
     }
 }
 
+/// One statement for [`BatchVerifier::add_many`]: the arguments of
+/// [`BatchVerifier::add`], with the transcript by value.
+///
+/// # Example
+/// ```
+/// use ballistic::ristretto::{BatchItem, BulletproofGens, PedersenGens, RangeProof, Scalar};
+/// use ballistic::merlin::Transcript;
+/// let (bp, pc) = (BulletproofGens::new(64, 1), PedersenGens::default());
+/// let (proof, v) = RangeProof::prove_single(&bp, &pc, &mut Transcript::new(b"ex"), 5,
+///     &Scalar::ONE, 64)?;
+/// let item = BatchItem { proof: &proof, pc_gens: &pc, transcript: Transcript::new(b"ex"),
+///     value_commitments: core::slice::from_ref(&v), n: 64 };
+/// assert_eq!(item.n, 64);
+/// # Ok::<(), ballistic::ProofError>(())
+/// ```
+pub struct BatchItem<'a, C: Curve, F: RangeProofFormat<C>> {
+    /// The proof.
+    pub proof: &'a RangeProof<C, F>,
+    /// The Pedersen bases of its commitments.
+    pub pc_gens: &'a PedersenGens<C>,
+    /// The transcript, as the prover's was before proving.
+    pub transcript: F::Transcript,
+    /// The commitments, one per value.
+    pub value_commitments: &'a [C::Encoding],
+    /// The bit width of each value.
+    pub n: usize,
+}
+
 /// The proofs of a batch that failed, with the reason for each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BatchError {
@@ -223,8 +252,8 @@ pub const BLAME_SINGLE_MAX: usize = 4;
 ///
 /// Proofs may differ in protocol, statement, bit width, number of values, transcript
 /// and Pedersen bases; they share the [`BulletproofGens`]. The `add` methods replay
-/// the proof's transcript at once (so the transcript can be dropped), `verify` runs
-/// one multiscalar multiplication.
+/// the proof's transcript at once (so the transcript can be dropped; `add_many`
+/// replays many on all cores), `verify` runs one multiscalar multiplication.
 pub struct BatchVerifier<'g, C: Curve> {
     bp_gens: &'g BulletproofGens<C>,
     entries: Vec<Result<Entry<C>, ProofError>>,
@@ -267,6 +296,60 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         self.entries
             .push(prepared.map(|p| Entry::encoded(Replayed::Bp(p))));
         self.entries.len() - 1
+    }
+
+    /// Adds many proofs at once, replaying their transcripts on all cores with the
+    /// `parallel` feature (one thread without); returns their indices, in the
+    /// order of `items`. Each item is checked exactly as by [`BatchVerifier::add`];
+    /// the transcripts are taken by value (a node verifying a block makes a fresh one
+    /// per proof), so that each thread owns the ones it replays.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::ristretto::{BatchItem, BatchVerifier, BulletproofGens, PedersenGens,
+    ///     RangeProof, Scalar};
+    /// use ballistic::merlin::Transcript;
+    /// let (bp, pc) = (BulletproofGens::new(64, 1), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let proofs: Vec<_> = (0..4u64)
+    ///     .map(|v| RangeProof::prove_single_with_rng(&bp, &pc, &mut Transcript::new(b"ex"),
+    ///         v, &Scalar::from(v + 1), 64, &mut rng))
+    ///     .collect::<Result<_, _>>()?;
+    /// let mut batch = BatchVerifier::new(&bp);
+    /// let items = proofs.iter().enumerate().map(|(i, (p, v))| BatchItem {
+    ///     proof: p,
+    ///     pc_gens: &pc,
+    ///     transcript: Transcript::new(if i == 2 { b"other" } else { b"ex" }),
+    ///     value_commitments: core::slice::from_ref(v),
+    ///     n: 64,
+    /// });
+    /// assert_eq!(batch.add_many(items.collect()), 0..4);
+    /// assert_eq!(batch.verify(&mut rng).unwrap_err().invalid_indices(), vec![2]);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn add_many<F: RangeProofFormat<C>>(
+        &mut self,
+        items: Vec<BatchItem<'_, C, F>>,
+    ) -> core::ops::Range<usize>
+    where
+        F::Transcript: Send,
+    {
+        let bp_gens = self.bp_gens;
+        let replay = |mut item: BatchItem<'_, C, F>| {
+            item.proof
+                .prepare(
+                    bp_gens,
+                    item.pc_gens,
+                    &mut item.transcript,
+                    item.value_commitments,
+                    item.n,
+                    false,
+                )
+                .map(|p| Entry::encoded(Replayed::Bp(p)))
+        };
+        let first = self.entries.len();
+        self.entries.extend(crate::parallel::map_vec(items, replay));
+        first..self.entries.len()
     }
 
     /// Adds a Bulletproofs+ proof for `commitments` with `min_values` (empty for
@@ -425,7 +508,14 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             .filter(|p| p.range.is_none())
             .flat_map(|p| p.commitments().iter().copied())
             .collect();
-        let decoded = C::decode_batch_vartime(&all).ok();
+        // Decoding and interning the Pedersen bases read the entries only: on two
+        // threads with `parallel`. The bases of a proof whose commitments then fail
+        // to decode are interned too, and get no coefficient.
+        let entries = &self.entries;
+        let (decoded, bases) = crate::parallel::join(
+            || C::decode_batch_vartime(&all).ok(),
+            || Bases::intern(entries, &ok),
+        );
         let mut next = 0usize;
         ok.retain(|&i| {
             let Some(Ok(p)) = self.entries.get(i) else {
@@ -454,7 +544,6 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
                 }
             }
         });
-        let bases = Bases::intern(&self.entries, &ok);
         let mut failed = Vec::new();
         match self.find_invalid(&ok, &V, &bases, rng, &mut failed, false) {
             Ok(()) => invalid.extend(
@@ -588,18 +677,9 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             .max()
             .unwrap_or(0);
 
-        // One inversion for the whole sub-batch.
-        let mut inv: Vec<C::Scalar> = Vec::new();
-        let mut offsets = Vec::with_capacity(proofs.len() + 1);
-        for p in &proofs {
-            offsets.push(inv.len());
-            p.push_inversions(&mut inv);
-        }
-        offsets.push(inv.len());
-        C::scalar_batch_invert_vartime(&mut inv);
-
         // Weights first (the RNG is sequential), then the per-proof scalar work, on all
-        // cores with `parallel`: each thread accumulates its own terms, then they merge.
+        // cores with `parallel`: each thread inverts its proofs' scalars (one batched
+        // inversion per thread) and accumulates its own terms, then they merge.
         let weights: Vec<(C::Scalar, C::Scalar)> = proofs
             .iter()
             .map(|p| {
@@ -622,10 +702,18 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             (max_n, max_m, max_pad, false, bases.points.len())
         };
         let emit_range = |range: core::ops::Range<usize>| -> Option<BatchTerms<'_, C>> {
+            let mut inv: Vec<C::Scalar> = Vec::new();
+            let mut offsets = Vec::with_capacity(range.len() + 1);
+            for p in proofs.get(range.clone())? {
+                offsets.push(inv.len());
+                p.push_inversions(&mut inv);
+            }
+            offsets.push(inv.len());
+            C::scalar_batch_invert_vartime(&mut inv);
             let mut terms = BatchTerms::<C>::new(shape);
-            for k in range {
+            for (j, k) in range.enumerate() {
                 let (p, w) = (proofs.get(k)?, weights.get(k)?);
-                let (off, end) = (*offsets.get(k)?, *offsets.get(k + 1)?);
+                let (off, end) = (*offsets.get(j)?, *offsets.get(j + 1)?);
                 let (v, (n, m, _)) = (commitments.get(k)?, shapes.get(k)?);
                 terms.n = *n;
                 terms.nm = n * m;
