@@ -455,7 +455,7 @@ impl crate::curve::TableStrategy<Ristretto> for RistrettoStrategy {
         Tables::new(points, Tables::WIDTH)
     }
     fn precompute_for_prover(points: &[Point]) -> Tables {
-        Tables::new_split(points, Tables::PROVER_WIDTH)
+        Tables::new_split(points, Tables::prover_width(points.len(), lanes::backend()))
     }
     fn prover_split(s: &MontScalar) -> Option<(MontScalar, MontScalar)> {
         let b = s.to_bytes();

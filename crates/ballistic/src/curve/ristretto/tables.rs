@@ -47,6 +47,26 @@ impl Tables {
     /// 8 MiB for the 128 generators of a 64-bit proof, which every round reuses).
     /// Chosen by paired `prove` runs (`crates/interop/paired_ab.py`) against 8 and 9.
     pub const PROVER_WIDTH: usize = 10;
+    /// NAF width of the prover's inner-product tables on the AVX2 backend while they
+    /// stay within 16 MiB (at most [`Tables::PROVER_WIDE_MAX`] generators: a 64-bit
+    /// proof): 512 multiples per point, fewer additions per round for twice the
+    /// memory. An AVX2 addition costs about three times an eight-lane IFMA one per
+    /// point, so the additions saved pay for the memory there and not on IFMA.
+    /// Chosen by alternating `examples/profile.rs prove 1` runs with widths 10, 11
+    /// and 12 on both backends.
+    pub const PROVER_WIDTH_AVX2: usize = 11;
+    /// Most generators whose AVX2 prover tables have [`Tables::PROVER_WIDTH_AVX2`].
+    pub const PROVER_WIDE_MAX: usize = 128;
+
+    /// The NAF width of the prover's inner-product tables over `len` generators
+    /// when the lane backend is `backend`.
+    pub(super) fn prover_width(len: usize, backend: super::lanes::Backend) -> usize {
+        if backend == super::lanes::Backend::Avx2 && len <= Self::PROVER_WIDE_MAX {
+            Self::PROVER_WIDTH_AVX2
+        } else {
+            Self::PROVER_WIDTH
+        }
+    }
     /// NAF width of the fixed-point tables of shapes with at most
     /// [`SMALL_SHAPE_MAX`] generators (256 affine odd multiples, 32 KiB per point:
     /// 4 MiB for a 64-bit proof, 16 MiB for four values). Chosen by paired
