@@ -614,11 +614,12 @@ pub fn pippenger_run_buckets<P: LanePoint>(
 /// windows of [`pippenger_run`]).
 struct BucketPass<P: LanePoint> {
     count: Vec<u32>,
-    /// The sorted non-zero digits, [`BucketPass::run`]'s words: the entry index
-    /// times four, plus [`LAST`] and [`NEG`]; padded with [`PAD`] to `L` equal
-    /// pieces.
+    /// The digits of the pass's part sorted by bucket, [`BucketPass::run`]'s
+    /// words: the entry index times four, plus [`LAST`] and [`NEG`]; padded with
+    /// [`PAD`] to `L` equal pieces; after them the sink (zero digits and the other
+    /// part's), which no lane reads.
     sorted: Vec<u32>,
-    /// The bucket `|d| − 1` of every sorted digit.
+    /// The bucket `|d| − 1` of every sorted digit (`u32::MAX` in the sink).
     sorted_bucket: Vec<u32>,
     buckets: Vec<P::Point>,
     filled: Vec<bool>,
@@ -648,10 +649,11 @@ impl<P: LanePoint> BucketPass<P> {
         }
     }
 
-    /// `Σ_i d_i·E_i` with `E_i = entries[map[i]]` (`entries[i]` without a map; an
+    /// `Σ_i d_i·E_i` over the digits of `part` (see [`Buckets`]), with
+    /// `E_i = entries[map[i]]` (`entries[i]` without a map; an
     /// entry past the end adds nothing) and signed digits `|d_i| ≤ 2^(c−1)`
-    /// (`digits.len()` at most the `k` of [`BucketPass::new`]); `None` if every digit
-    /// is zero. The non-zero digits are counting-sorted by bucket, each as one word
+    /// (`digits.len()` at most the `k` of [`BucketPass::new`]); `None` if no digit
+    /// is in `part`. Those digits are counting-sorted by bucket, each as one word
     /// (entry index, sign, and whether it ends its bucket's run in its lane's
     /// piece), and the sorted run, padded at its end, is cut into `L` equal pieces
     /// (trailing pieces may be padding only), one per lane; each
