@@ -189,6 +189,22 @@ impl<C: Curve> Entry<C> {
     }
 }
 
+/// The entry of a range proof added by [`BatchVerifier::add`] or
+/// [`BatchVerifier::add_many`]: its transcript replayed; its commitments are decoded
+/// at `verify`, all proofs' at once.
+fn replay<C: Curve, F: RangeProofFormat<C>>(
+    bp_gens: &BulletproofGens<C>,
+    proof: &RangeProof<C, F>,
+    pc_gens: &PedersenGens<C>,
+    transcript: &mut F::Transcript,
+    value_commitments: &[C::Encoding],
+    n: usize,
+) -> Result<Entry<C>, ProofError> {
+    proof
+        .prepare(bp_gens, pc_gens, transcript, value_commitments, n, false)
+        .map(|p| Entry::encoded(Replayed::Bp(p)))
+}
+
 /// One statement for [`BatchVerifier::add_many`]: the arguments of
 /// [`BatchVerifier::add`], with the transcript by value.
 ///
@@ -284,17 +300,15 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         value_commitments: &[C::Encoding],
         n: usize,
     ) -> usize {
-        // The commitments are decoded at `verify`, all proofs' at once.
-        let prepared = proof.prepare(
+        let entry = replay(
             self.bp_gens,
+            proof,
             pc_gens,
             transcript,
             value_commitments,
             n,
-            false,
         );
-        self.entries
-            .push(prepared.map(|p| Entry::encoded(Replayed::Bp(p))));
+        self.entries.push(entry);
         self.entries.len() - 1
     }
 
@@ -335,20 +349,20 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         F::Transcript: Send,
     {
         let bp_gens = self.bp_gens;
-        let replay = |mut item: BatchItem<'_, C, F>| {
-            item.proof
-                .prepare(
+        let first = self.entries.len();
+        self.entries.extend(crate::parallel::map_vec(
+            items,
+            |mut item: BatchItem<'_, C, F>| {
+                replay(
                     bp_gens,
+                    item.proof,
                     item.pc_gens,
                     &mut item.transcript,
                     item.value_commitments,
                     item.n,
-                    false,
                 )
-                .map(|p| Entry::encoded(Replayed::Bp(p)))
-        };
-        let first = self.entries.len();
-        self.entries.extend(crate::parallel::map_vec(items, replay));
+            },
+        ));
         first..self.entries.len()
     }
 
