@@ -24,7 +24,8 @@ pub fn parallelism() -> usize {
     }
 }
 
-/// Runs two closures, in parallel with `parallel`, and returns both results.
+/// Runs two closures, in parallel with `parallel` and more than one thread, and
+/// returns both results.
 ///
 /// # Example
 /// ```
@@ -38,14 +39,13 @@ where
     RA: Send,
     RB: Send,
 {
+    // With one thread, both on the caller's: a join would hand the work to the
+    // pool's only thread and block the caller.
     #[cfg(feature = "parallel")]
-    {
-        rayon::join(a, b)
+    if parallelism() > 1 {
+        return rayon::join(a, b);
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (a(), b())
-    }
+    (a(), b())
 }
 
 /// `f` over the index range `0..k`, or, when [`parallelism`] is above 1 and `k ≥ min`,
@@ -74,7 +74,7 @@ where
 
 /// `f` over every item of `items`, in order: on all of rayon's threads with
 /// `parallel`, in a loop without. For independent work of public data (each call
-/// should take microseconds: rayon's handoff is tens of them).
+/// should take microseconds or more, a thread handoff's order).
 pub(crate) fn map_vec<T, R, F>(items: Vec<T>, f: F) -> Vec<R>
 where
     T: Send,

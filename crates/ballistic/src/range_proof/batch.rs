@@ -1281,12 +1281,79 @@ mod tests {
 
     use super::*;
     use crate::curve::ristretto::Ristretto;
+    use curve25519_dalek::ristretto::CompressedRistretto;
     use curve25519_dalek::scalar::Scalar;
     use merlin::Transcript;
     use rand_chacha::rand_core::SeedableRng;
     use rand_chacha::ChaCha20Rng;
 
     type Proof = RangeProof<Ristretto>;
+
+    /// `add_many` records exactly what `add` records, in order, and the batch
+    /// reaches the same verdict: valid proofs over two sets of Pedersen bases, a
+    /// statement that cannot be replayed (a bit width no proof has), a wrong
+    /// commitment, and an undecodable commitment (the proof is interned before
+    /// `verify` finds out; it must fail alone).
+    #[test]
+    fn add_many_matches_add() {
+        let bp = BulletproofGens::<Ristretto>::new(8, 1);
+        let pcs = [
+            PedersenGens::<Ristretto>::default(),
+            PedersenGens::<Ristretto> {
+                B: curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT * Scalar::from(3u64),
+                B_blinding: PedersenGens::<Ristretto>::default().B_blinding,
+            },
+        ];
+        let mut rng = ChaCha20Rng::seed_from_u64(9);
+        let proofs: Vec<_> = (0..12u64)
+            .map(|v| {
+                let t = &mut Transcript::new(b"many");
+                let g = Scalar::from(v + 5);
+                let pc = &pcs[(v % 2) as usize];
+                Proof::prove_single_with_rng(&bp, pc, t, v, &g, 8, &mut rng).unwrap()
+            })
+            .collect();
+        let undecodable = curve25519_dalek::ristretto::CompressedRistretto([0xff; 32]);
+        // (proof, bases, commitment, n) of each item.
+        let items: Vec<(usize, usize, CompressedRistretto, usize)> = (0..12)
+            .map(|i| match i {
+                3 => (i, i % 2, proofs[i].1, 16),
+                6 => (i, i % 2, proofs[i + 2].1, 8),
+                9 => (i, i % 2, undecodable, 8),
+                _ => (i, i % 2, proofs[i].1, 8),
+            })
+            .collect();
+        let mut one = BatchVerifier::new(&bp);
+        for (i, b, v, n) in &items {
+            one.add(
+                &proofs[*i].0,
+                &pcs[*b],
+                &mut Transcript::new(b"many"),
+                &[*v],
+                *n,
+            );
+        }
+        let mut many = BatchVerifier::new(&bp);
+        let batch_items: Vec<BatchItem<'_, Ristretto, _>> = items
+            .iter()
+            .map(|(i, b, v, n)| BatchItem {
+                proof: &proofs[*i].0,
+                pc_gens: &pcs[*b],
+                transcript: Transcript::new(b"many"),
+                value_commitments: core::slice::from_ref(v),
+                n: *n,
+            })
+            .collect();
+        assert_eq!(many.add_many::<super::super::format::Dalek>(Vec::new()), 0..0);
+        assert_eq!(many.add_many(batch_items), 0..12);
+        assert_eq!(many.len(), one.len());
+        for (a, b) in many.entries.iter().zip(&one.entries) {
+            assert_eq!(alloc::format!("{a:?}"), alloc::format!("{b:?}"));
+        }
+        let (e1, e2) = (one.verify(&mut rng), many.verify(&mut rng));
+        assert_eq!(e1, e2);
+        assert_eq!(e2.unwrap_err().invalid_indices(), vec![3, 6, 9]);
+    }
 
     /// The work of blame on 16 proofs with one invalid at each position: a check
     /// of the whole, of each first half on the way down, of a second half only
