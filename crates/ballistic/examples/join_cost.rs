@@ -10,9 +10,14 @@
 //! ```
 //! Handing a closure to the pool from outside it and waking a worker that went to
 //! sleep costs a fixed time per call, so the speedup depends on the work per call,
-//! not on what the work is (`benches/history/2026-11.md`, 2026-11-28).
+//! not on what the work is (`benches/history/2026-11.md`, 2026-11-28). The last
+//! column splits the same work with a helper thread that spins between calls
+//! instead of sleeping (it burns its core while idle, which a library must not do):
+//! the speedup the arithmetic would give without the wake-up.
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Serial work between two calls, in microseconds.
@@ -37,6 +42,59 @@ fn work(n: u64) -> u64 {
             .wrapping_add(i ^ (x >> 29));
     }
     x
+}
+
+/// A thread that spins on an atomic between calls, never sleeping.
+struct Spinner {
+    /// The next call's step count plus one (0: none); `u64::MAX`: stop.
+    job: Arc<AtomicU64>,
+    /// Set to 1 when a call's work is done.
+    done: Arc<AtomicU64>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Spinner {
+    fn new() -> Self {
+        let job = Arc::new(AtomicU64::new(0));
+        let done = Arc::new(AtomicU64::new(0));
+        let (j, d) = (job.clone(), done.clone());
+        let thread = std::thread::spawn(move || loop {
+            let n = j.swap(0, Ordering::Acquire);
+            if n == u64::MAX {
+                return;
+            }
+            if n == 0 {
+                std::hint::spin_loop();
+                continue;
+            }
+            black_box(work(n - 1));
+            d.store(1, Ordering::Release);
+        });
+        Spinner {
+            job,
+            done,
+            thread: Some(thread),
+        }
+    }
+
+    /// `work(a)` on this thread beside `work(b)` on the spinning one.
+    fn split(&self, a: u64, b: u64) {
+        self.done.store(0, Ordering::Relaxed);
+        self.job.store(b + 1, Ordering::Release);
+        black_box(work(a));
+        while self.done.load(Ordering::Acquire) == 0 {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.job.store(u64::MAX, Ordering::Release);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 fn main() {
@@ -68,9 +126,17 @@ fn main() {
                 || work(black_box(n / 2)),
             ));
         });
+        // The spinning helper only runs for its own column (it would take a core
+        // from the pool's threads).
+        let spinning = {
+            let helper = Spinner::new();
+            time(&|| helper.split(black_box(n / 2), black_box(n / 2)))
+        };
         println!(
-            "{us:5} us of work per call: one thread {one:7.1} us, two {two:7.1} us, speedup {:.2}",
-            one / two
+            "{us:5} us of work per call: one thread {one:7.1} us, two {two:7.1} us, speedup {:.2}; \
+             spinning helper {spinning:7.1} us, speedup {:.2}",
+            one / two,
+            one / spinning
         );
     }
 }
