@@ -1344,7 +1344,10 @@ mod tests {
                 n: *n,
             })
             .collect();
-        assert_eq!(many.add_many::<super::super::format::Dalek>(Vec::new()), 0..0);
+        assert_eq!(
+            many.add_many::<super::super::format::Dalek>(Vec::new()),
+            0..0
+        );
         assert_eq!(many.add_many(batch_items), 0..12);
         assert_eq!(many.len(), one.len());
         for (a, b) in many.entries.iter().zip(&one.entries) {
