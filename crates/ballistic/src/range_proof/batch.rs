@@ -1313,7 +1313,7 @@ mod tests {
                 Proof::prove_single_with_rng(&bp, pc, t, v, &g, 8, &mut rng).unwrap()
             })
             .collect();
-        let undecodable = curve25519_dalek::ristretto::CompressedRistretto([0xff; 32]);
+        let undecodable = CompressedRistretto([0xff; 32]);
         // (proof, bases, commitment, n) of each item.
         let items: Vec<(usize, usize, CompressedRistretto, usize)> = (0..12)
             .map(|i| match i {

@@ -51,9 +51,8 @@ impl Tables {
     /// stay within 16 MiB (at most [`Tables::PROVER_WIDE_MAX`] generators: a 64-bit
     /// proof): 512 multiples per point, fewer additions per round for twice the
     /// memory. An AVX2 addition costs about three times an eight-lane IFMA one per
-    /// point, so the additions saved pay for the memory there and not on IFMA.
-    /// Chosen by alternating `examples/profile.rs prove 1` runs with widths 10, 11
-    /// and 12 on both backends.
+    /// point, so the additions saved pay for the memory there and not on IFMA
+    /// (measurements: `benches/history/2026-11.md`).
     pub const PROVER_WIDTH_AVX2: usize = 11;
     /// Most generators whose AVX2 prover tables have [`Tables::PROVER_WIDTH_AVX2`].
     pub const PROVER_WIDE_MAX: usize = 128;
