@@ -10,8 +10,10 @@
 //! Regenerate only to *add* groups, never to change cases. The output is
 //! deterministic (a seeded ChaCha RNG): running the command again reproduces the
 //! committed file byte for byte. (`range_ab_v2.json` replaced `range_ab_v1.json`
-//! when the `[a, b]` range statement changed to version 2; the rewindable cases
-//! are byte-identical across the two.)
+//! when the `[a, b]` range statement changed to version 2; its rewindable cases
+//! were made again when the rewind nonces were bound to the message, with the
+//! domain `ballistic rewind vectors v2`: proofs of the earlier nonces still verify
+//! but no longer rewind.)
 //!
 //! ```text
 //! cargo run --release -p ballistic --example gen_vectors_range_ab > crates/ballistic/tests/vectors/range_ab_v2.json
@@ -34,7 +36,7 @@ use serde_json::{json, Value};
 
 const DOMAIN: &str = "ballistic [a, b] vectors v2";
 /// The rewindable proofs' transcript label.
-const REWIND_DOMAIN: &str = "ballistic rewind vectors v1";
+const REWIND_DOMAIN: &str = "ballistic rewind vectors v2";
 
 /// The ranges of every scheme, and whether the values `a` and `b` are proved too
 /// (besides one inside): `a = b` (at 0, inside, at `2^64 − 1`), `a = 0`,

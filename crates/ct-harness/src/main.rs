@@ -1152,18 +1152,23 @@ fn expected_plus_taint(source: Source, seeded: bool) -> Vec<Declassified> {
 
 /// The declassified values that carry `source`'s taint in a rewindable proof
 /// (`range_proof/rewind.rs`, then `range_proof/prover.rs`; one value). Its nonces
-/// (`α, ρ, τ_1, τ_2, s_L, s_R`) come from the transcript, public once `V` is
-/// declassified, rekeyed with the rewind nonce alone; `A` is committed with `α − E`,
-/// `E = v + 2^64·msg`.
+/// come from the transcript (public once `V` is declassified) rekeyed with the
+/// rewind nonce: `ρ` with nothing else, `s_L, s_R` also with the message, the value
+/// and the blinding, and `α, τ_1, τ_2` with `S` (public once declassified). `A` is
+/// committed with `α − E`, `E = v + 2^64·msg`.
 fn expected_rewind_taint(source: Source) -> Vec<Declassified> {
     use Declassified::*;
+    // What s_L, s_R reach: S, t_1, t_2 (T_1, T_2), l and r.
+    let s = [S, T1, T2, L, R];
     match source {
-        // The bits a_L enter A, t_1 (T_1), l and r; E enters A and μ = α − E + ρ·x.
-        // Not S, T_2 (t_2 = <s_L, y^n∘s_R>) or τ_x.
-        Source::Values => vec![InRange, Commitment, A, T1, EBlinding, L, R],
-        Source::Blindings => vec![Commitment, TxBlinding],
-        Source::Nonce => vec![A, S, T1, T2, TxBlinding, EBlinding, L, R],
-        Source::Message => vec![A, EBlinding],
+        // The bits a_L enter A, t_1, l and r; E enters A and μ = α − E + ρ·x; the
+        // value keys s_L, s_R. Not τ_x.
+        Source::Values => [&[InRange, Commitment, A, EBlinding][..], &s].concat(),
+        // γ keys s_L, s_R and enters τ_x; not A or μ.
+        Source::Blindings => [&[Commitment, TxBlinding][..], &s].concat(),
+        Source::Nonce => [&[A, TxBlinding, EBlinding][..], &s].concat(),
+        // The message keys s_L, s_R and is in E (A, μ); not τ_x.
+        Source::Message => [&[A, EBlinding][..], &s].concat(),
         _ => vec![],
     }
 }

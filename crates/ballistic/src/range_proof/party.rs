@@ -134,8 +134,9 @@ impl<C: Curve> Party<C> {
         Choice::from(self.sec.bits[i])
     }
 
-    /// Phase 1: `A_j = α·B̃ + Σ_i (a_L[i] ? G_i : −H_i)` and
-    /// `S_j = ρ·B̃ + <s_L, G> + <s_R, H>` over the generators `G`, `H` of the
+    /// Phase 1: `S_j = ρ·B̃ + <s_L, G> + <s_R, H>`, then
+    /// `A_j = α·B̃ + Σ_i (a_L[i] ? G_i : −H_i)` (`α` from the nonces once `S_j` is
+    /// known: [`ProverNonces::alpha_after_S`]) over the generators `G`, `H` of the
     /// party's `len` positions (constant-time; over the cached constant-time tables
     /// `ct_table` of `G || H` when given). `None` if `G` or `H` does not have `len`
     /// points.
@@ -151,11 +152,6 @@ impl<C: Curve> Party<C> {
         }
         let B_blinding = self.B_blinding;
         (self.sec.alpha, self.sec.rho) = nonces.alpha_rho();
-        let mut A = C::pedersen_mul(&[self.sec.alpha], &[B_blinding]);
-        for i in 0..len {
-            A += C::Point::conditional_select(&(-H[i]), &G[i], self.a_L(i));
-        }
-
         for i in 0..len {
             let (l, r) = nonces.s_pair(i);
             self.sec.s_L.push(l);
@@ -188,8 +184,14 @@ impl<C: Curve> Party<C> {
             }
         };
         // Public by design: A and S are part of the proof.
-        let A = declassify_point(Declassified::A, ProofPoint::<C>::new(A));
         let S = declassify_point(Declassified::S, ProofPoint::<C>::new(S));
+        // `S` before `A`: a nonce generator may bind `α` to `S`.
+        self.sec.alpha = nonces.alpha_after_S(&S.encoding, self.sec.alpha);
+        let mut A = C::pedersen_mul(&[self.sec.alpha], &[B_blinding]);
+        for i in 0..len {
+            A += C::Point::conditional_select(&(-H[i]), &G[i], self.a_L(i));
+        }
+        let A = declassify_point(Declassified::A, ProofPoint::<C>::new(A));
         Some((A, S))
     }
 

@@ -1,20 +1,23 @@
 //! Rewindable range proofs in dalek's format: the secp256k1-zkp construction
 //! (value, blinding and a 20-byte message recoverable with a nonce) on any curve,
-//! with nonces bound to the whole statement. The proofs are ordinary proofs of the
-//! [`Dalek`] format: dalek's verifier accepts them.
+//! with nonces bound to the whole statement and to the message. The proofs are
+//! ordinary proofs of the [`Dalek`] format: dalek's verifier accepts them.
 //!
 //! | name | meaning |
 //! |---|---|
 //! | `nonce` | the 32-byte rewind nonce, secret, shared with whoever may rewind |
-//! | `K` | the nonce generator: Merlin's `TranscriptRng` built from the transcript right after the statement (label, `n`, `m`, `V`), rekeyed with `nonce` under `ballistic rewind nonce`, finalized without external randomness |
-//! | `α, ρ, τ_1, τ_2` | the first four scalars drawn from `K` (64 bytes each, reduced wide); then every `(s_L[i], s_R[i])` |
+//! | `K(role, …)` | Merlin's `TranscriptRng` built from the transcript right after the statement (label, `n`, `m`, `V`), rekeyed with `nonce` under `ballistic rewind nonce`, then with `role` under `ballistic rewind role` and the listed inputs, finalized without external randomness |
+//! | `ρ` | the first scalar of `K("rho")`: the only scalar bound to the statement alone |
+//! | `s_L[i], s_R[i]` | drawn in order from `K("s", msg, v, γ)`: bound to the message and the witness |
+//! | `S` | `ρ·B̃ + <s_L, G> + <s_R, H>`, computed before `A` |
+//! | `α, τ_1, τ_2` | the first three scalars of `K("alpha tau", S)` (64 bytes each, reduced wide) |
 //! | `E` | `v + 2^64·msg`: the value in bytes 0..8 (little-endian), the message in bytes 8..28, bytes 28..32 zero |
 //!
 //! The prover commits `A` with `α − E` instead of `α`. The rewinder replays the
-//! transcript, derives the same `α, ρ, τ_1, τ_2`, and computes
-//! `E = α + ρ·x − μ` (`μ` = `e_blinding`) and `γ = (τ_x − τ_1·x − τ_2·x²)·z⁻²`
-//! (`τ_x` = `t_x_blinding`), then checks that bytes 28..32 of `E` are zero and
-//! that `v·B + γ·B̃` is the commitment.
+//! transcript, derives `ρ`, reads `S` from the proof and derives `α, τ_1, τ_2` from
+//! it, and computes `E = α + ρ·x − μ` (`μ` = `e_blinding`) and
+//! `γ = (τ_x − τ_1·x − τ_2·x²)·z⁻²` (`τ_x` = `t_x_blinding`), then checks that bytes
+//! 28..32 of `E` are zero and that `v·B + γ·B̃` is the commitment.
 //!
 //! # Security
 //! * **Without the nonce** every prover scalar is the output of a PRF (Merlin's
@@ -24,13 +27,22 @@
 //!   so an observer learns nothing beyond what a normal proof reveals.
 //! * **With the nonce** one learns `v`, `γ` and the message: the nonce is as secret as
 //!   the blinding (in a wallet, derive it from a private key and the commitment).
-//! * **Reusing a nonce** is harmless for the same statement (same label, width and
-//!   commitment: the nonces, hence the proof, repeat exactly) and costs nothing
-//!   across different statements, because the nonces are bound to the whole
-//!   statement through the transcript. This is where secp256k1-zkp's construction,
-//!   whose nonces depend on the nonce alone, leaks: two of its proofs with one nonce
-//!   and different commitments share `α, ρ, s_L, s_R`, and their `μ`, `l`, `r` give
-//!   linear equations in the secrets.
+//! * **Reusing a nonce.** The rewinder must derive `α, ρ, τ_1, τ_2` from the nonce and
+//!   public data, and `α` hides the message, so no scalar can depend on the message
+//!   directly. Here `s_L, s_R` depend on the message and the witness, `S` on them, and
+//!   `α, τ_1, τ_2` on `S`: proofs of one statement under one nonce with different
+//!   messages share only `ρ`, which appears in `S` beside fresh `s_L, s_R` and in `μ`
+//!   beside a fresh `α`, so it is masked in both. (Were `τ_1, τ_2` shared, three such
+//!   proofs would give `γ` by solving `τ_x = τ_2·x² + τ_1·x + z²·γ`; were `α, ρ`
+//!   shared, two with known messages would give `α − v` from their `μ`, then `v` from
+//!   `A`: `tests/attacks.rs` runs both.) The same nonce, statement and message give
+//!   the same proof (deterministic); different statements share nothing, because every
+//!   generator is keyed by the whole statement through the transcript.
+//! * **secp256k1-zkp's format is not this one.** Its nonces are fixed by the C library
+//!   (see [`super::zkp::rewind`]): `α, ρ, s_L, s_R` from the rewind nonce alone,
+//!   `τ_1, τ_2` from the private nonce (the rewind nonce when none is given), so there
+//!   a nonce must never serve two proofs, not even of one commitment with two messages
+//!   or two extra commitments.
 //! * **Not the scheme of dalek's pull request 340.** That proposal derived its
 //!   rewind nonces from *public* rewind keys (`H(H(P), V)`), so that anyone holding
 //!   the public key learns the value and message, embedded 23 bytes with no
@@ -131,41 +143,40 @@ impl RngCore for NoExternalRandomness {
 
 impl CryptoRng for NoExternalRandomness {}
 
-/// The first four scalars of the nonce generator, and the generator for the rest.
-struct Derived<C: Curve> {
-    alpha: C::Scalar,
-    rho: C::Scalar,
-    tau_1: C::Scalar,
-    tau_2: C::Scalar,
-    rest: TranscriptRng,
-}
-
-impl<C: Curve> Drop for Derived<C> {
-    fn drop(&mut self) {
-        self.alpha.zeroize();
-        self.rho.zeroize();
-        self.tau_1.zeroize();
-        self.tau_2.zeroize();
-    }
-}
-
-/// `K` of the module documentation, from the transcript right after the statement.
-fn derive<C: Curve>(t: &merlin::Transcript, nonce: &[u8; 32]) -> Derived<C> {
-    let mut rest = t
+/// `K(role, …)` of the module documentation: the transcript right after the
+/// statement, keyed with the nonce, the role and `inputs` (label, bytes).
+fn keyed(
+    t: &merlin::Transcript,
+    nonce: &[u8; 32],
+    role: &[u8],
+    inputs: &[(&'static [u8], &[u8])],
+) -> TranscriptRng {
+    let mut b = t
         .build_rng()
         .rekey_with_witness_bytes(b"ballistic rewind nonce", nonce)
-        .finalize(&mut NoExternalRandomness);
-    let alpha = C::scalar_random(&mut rest);
-    let rho = C::scalar_random(&mut rest);
-    let tau_1 = C::scalar_random(&mut rest);
-    let tau_2 = C::scalar_random(&mut rest);
-    Derived {
-        alpha,
-        rho,
-        tau_1,
-        tau_2,
-        rest,
+        .rekey_with_witness_bytes(b"ballistic rewind role", role);
+    for (label, bytes) in inputs {
+        b = b.rekey_with_witness_bytes(label, bytes);
     }
+    b.finalize(&mut NoExternalRandomness)
+}
+
+/// `ρ`: the first scalar of `K("rho")`.
+fn derive_rho<C: Curve>(t: &merlin::Transcript, nonce: &[u8; 32]) -> C::Scalar {
+    C::scalar_random(&mut keyed(t, nonce, b"rho", &[]))
+}
+
+/// `(α, τ_1, τ_2)`: the first three scalars of `K("alpha tau", S)`.
+fn derive_alpha_tau<C: Curve>(
+    t: &merlin::Transcript,
+    nonce: &[u8; 32],
+    S: &C::Encoding,
+) -> [C::Scalar; 3] {
+    let mut k = keyed(t, nonce, b"alpha tau", &[(b"S", C::encoding_bytes(S))]);
+    let alpha = C::scalar_random(&mut k);
+    let tau_1 = C::scalar_random(&mut k);
+    let tau_2 = C::scalar_random(&mut k);
+    [alpha, tau_1, tau_2]
 }
 
 /// `E = v + 2^64·msg` (little-endian `msg`), below `2^224`, in constant time.
@@ -189,30 +200,75 @@ fn le_bytes<C: Curve>(s: &C::Scalar) -> [u8; 32] {
     b
 }
 
-/// The rewindable prover's nonces.
+/// The rewindable prover's nonces (see the module documentation).
 struct RewindNonces<C: Curve> {
-    d: Derived<C>,
+    /// The transcript right after the statement.
+    at_statement: merlin::Transcript,
+    nonce: [u8; 32],
+    rho: C::Scalar,
+    /// `K("s", msg, v, γ)`.
+    s: TranscriptRng,
+    /// `(α, τ_1, τ_2)` once `S` is known.
+    alpha_tau: [C::Scalar; 3],
     embedded: C::Scalar,
+}
+
+impl<C: Curve> RewindNonces<C> {
+    fn new(
+        t: &merlin::Transcript,
+        nonce: &[u8; 32],
+        value: u64,
+        blinding: &C::Scalar,
+        message: &[u8; 20],
+    ) -> Self {
+        let mut v = value.to_le_bytes();
+        let mut g = C::scalar_to_bytes(blinding);
+        let s = keyed(
+            t,
+            nonce,
+            b"s",
+            &[
+                (b"ballistic rewind message", message),
+                (b"ballistic rewind value", &v),
+                (b"ballistic rewind blinding", &g),
+            ],
+        );
+        v.zeroize();
+        g.zeroize();
+        RewindNonces {
+            at_statement: t.clone(),
+            nonce: *nonce,
+            rho: derive_rho::<C>(t, nonce),
+            s,
+            alpha_tau: [C::scalar_zero(); 3],
+            embedded: embedded::<C>(value, message),
+        }
+    }
 }
 
 impl<C: Curve> Drop for RewindNonces<C> {
     fn drop(&mut self) {
+        self.nonce.zeroize();
+        self.rho.zeroize();
+        self.alpha_tau.zeroize();
         self.embedded.zeroize();
     }
 }
 
 impl<C: Curve> ProverNonces<C> for RewindNonces<C> {
     fn alpha_rho(&mut self) -> (C::Scalar, C::Scalar) {
-        (self.d.alpha - self.embedded, self.d.rho)
+        // α is bound to S: `alpha_after_S` gives it.
+        (C::scalar_zero(), self.rho)
     }
     fn s_pair(&mut self, _i: usize) -> (C::Scalar, C::Scalar) {
-        (
-            C::scalar_random(&mut self.d.rest),
-            C::scalar_random(&mut self.d.rest),
-        )
+        (C::scalar_random(&mut self.s), C::scalar_random(&mut self.s))
+    }
+    fn alpha_after_S(&mut self, S: &C::Encoding, _alpha: C::Scalar) -> C::Scalar {
+        self.alpha_tau = derive_alpha_tau::<C>(&self.at_statement, &self.nonce, S);
+        self.alpha_tau[0] - self.embedded
     }
     fn tau(&mut self) -> (C::Scalar, C::Scalar) {
-        (self.d.tau_1, self.d.tau_2)
+        (self.alpha_tau[1], self.alpha_tau[2])
     }
 }
 
@@ -247,10 +303,7 @@ impl<C: Curve> RangeProof<C, Dalek> {
             n,
             Extras::default(),
             Cheat::default(),
-            |t: &merlin::Transcript| RewindNonces {
-                d: derive::<C>(t, nonce),
-                embedded: embedded::<C>(v, message),
-            },
+            |t: &merlin::Transcript| RewindNonces::new(t, nonce, v, &g[0], message),
         );
         g.zeroize();
         let (proof, mut V) = out?;
@@ -283,12 +336,15 @@ impl<C: Curve> RangeProof<C, Dalek> {
             &mut at_statement,
             &RangeStatement::new(n, commitments),
         );
-        let d = derive::<C>(&at_statement, nonce);
+        let mut rho = derive_rho::<C>(&at_statement, nonce);
+        let mut alpha_tau = derive_alpha_tau::<C>(&at_statement, nonce, &self.S.encoding);
+        let [alpha, tau_1, tau_2] = alpha_tau;
         let p = self.prepare(bp_gens, pc_gens, transcript, commitments, n, true)?;
         let (x, z) = (p.x, p.z);
-        let e = d.alpha + d.rho * x - self.e_blinding;
-        let gamma =
-            (self.t_x_blinding - d.tau_1 * x - d.tau_2 * x * x) * C::scalar_invert(&(z * z));
+        let e = alpha + rho * x - self.e_blinding;
+        let gamma = (self.t_x_blinding - tau_1 * x - tau_2 * x * x) * C::scalar_invert(&(z * z));
+        rho.zeroize();
+        alpha_tau.zeroize();
         let mut bytes = le_bytes::<C>(&e);
         let mut value = [0u8; 8];
         value.copy_from_slice(&bytes[..8]);
@@ -398,6 +454,47 @@ mod tests {
     #[test]
     fn round_trip_secp256k1() {
         round_trip::<Secp256k1>();
+    }
+
+    /// One nonce, one statement, two messages: the proofs share no point and no
+    /// scalar (only `ρ`, inside `S` and `μ`), and each rewinds to its own message.
+    #[test]
+    fn messages_share_no_nonce_but_rho() {
+        type C = Ristretto;
+        let pc = PedersenGens::<C>::default();
+        let bp = BulletproofGens::<C>::new(64, 1);
+        let (nonce, gamma) = ([6u8; 32], curve25519_dalek::scalar::Scalar::from(13u64));
+        let prove = |msg: &[u8; 20]| {
+            RangeProof::<C, Dalek>::prove_single_rewindable(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"memo"),
+                77,
+                &gamma,
+                64,
+                &nonce,
+                msg,
+            )
+            .unwrap()
+        };
+        let ((a, V), (b, W)) = (prove(&[1; 20]), prove(&[2; 20]));
+        assert_eq!(V, W);
+        for (p, q) in [
+            (&a.A, &b.A),
+            (&a.S, &b.S),
+            (&a.T_1, &b.T_1),
+            (&a.T_2, &b.T_2),
+        ] {
+            assert_ne!(p.encoding, q.encoding);
+        }
+        assert_ne!(a.e_blinding, b.e_blinding);
+        assert_ne!(a.t_x_blinding, b.t_x_blinding);
+        for (proof, msg) in [(&a, [1u8; 20]), (&b, [2u8; 20])] {
+            let r = proof
+                .rewind(&bp, &pc, &mut Transcript::new(b"memo"), &V, 64, &nonce)
+                .unwrap();
+            assert_eq!((r.value(), r.blinding(), r.message()), (77, gamma, msg));
+        }
     }
 
     /// The same nonce for two statements gives unrelated nonces: the proofs share no

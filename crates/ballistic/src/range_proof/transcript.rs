@@ -208,6 +208,15 @@ pub trait ProverNonces<C: Curve> {
     fn alpha_rho(&mut self) -> (C::Scalar, C::Scalar);
     /// `(s_L[i], s_R[i])`, requested for `i = 0, 1, …` in order.
     fn s_pair(&mut self, i: usize) -> (C::Scalar, C::Scalar);
+    /// `α` once `S` is known, in place of the `α` of [`ProverNonces::alpha_rho`]:
+    /// called once, after every [`ProverNonces::s_pair`] and before `A` is computed.
+    /// A generator that binds `α` (and `τ_1, τ_2`) to `S` derives them here (the
+    /// rewindable prover's, whose rewinder reads `S` from the proof); the default
+    /// keeps `alpha`.
+    #[allow(non_snake_case)]
+    fn alpha_after_S(&mut self, _S: &C::Encoding, alpha: C::Scalar) -> C::Scalar {
+        alpha
+    }
     /// `(τ_1, τ_2)`.
     fn tau(&mut self) -> (C::Scalar, C::Scalar);
 }

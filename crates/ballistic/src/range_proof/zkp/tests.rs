@@ -681,3 +681,51 @@ fn weak_rng_without_nonce_does_not_repeat_nonces_across_statements() {
     assert_eq!(alpha_blinding(32), alpha_blinding(32));
     assert_ne!(alpha_blinding(32), alpha_blinding(64));
 }
+
+/// secp256k1-zkp's format fixes its nonces (`α, ρ, s_L, s_R` from the rewind nonce,
+/// `τ_1, τ_2` from the private nonce, which defaults to it), so one nonce serving
+/// three proofs of one commitment with three messages gives away the blinding:
+/// Cramer's rule on `τ_x = τ_1·x + τ_2·x² + z²·γ` over the public challenges. This is
+/// the peer's format and stays as it is (docs/secp256k1-zkp-format.md warns); the
+/// test keeps the warning true.
+#[test]
+fn c_format_nonce_reuse_across_messages_gives_the_blinding() {
+    let (bp, pc) = (grin_generators(), PedersenGens::default());
+    let mut r = rand_chacha::ChaCha20Rng::seed_from_u64(48);
+    let (nonce, g) = ([5u8; 32], Secp256k1::scalar_random(&mut r));
+    let rows: Vec<([Scalar; 3], Scalar)> = [[1u8; 20], [2; 20], [3; 20]]
+        .iter()
+        .map(|msg| {
+            let (proof, v) = RangeProof::prove_single_with_rng(
+                &bp,
+                &pc,
+                &mut ZkpTranscript::new().with_nonce(nonce).with_message(*msg),
+                1234,
+                &g,
+                64,
+                &mut r,
+            )
+            .expect("proves");
+            let mut t = ZkpTranscript::new();
+            t.absorb_statement(None, &[v]);
+            t.update_points(&proof.A.encoding, &proof.S.encoding);
+            t.update_points(&proof.A.encoding, &proof.S.encoding);
+            let z = Secp256k1::scalar_from_canonical_bytes(&t.state()).expect("z");
+            t.update_points(&proof.T_1.encoding, &proof.T_2.encoding);
+            let x = Secp256k1::scalar_from_canonical_bytes(&t.state()).expect("x");
+            ([x, x * x, z * z], proof.t_x_blinding)
+        })
+        .collect();
+    let det = |m: [[Scalar; 3]; 3]| {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    };
+    let m = [rows[0].0, rows[1].0, rows[2].0];
+    let mut m_gamma = m;
+    for (row, (_, tau_x)) in m_gamma.iter_mut().zip(&rows) {
+        row[2] = *tau_x;
+    }
+    let gamma = det(m_gamma) * Secp256k1::scalar_invert(&det(m));
+    assert_eq!(gamma, g, "the C format's nonces repeat across messages");
+}
