@@ -5,7 +5,8 @@
 # shows that the harness really tracks the secrets. The per-source controls must
 # also report that each secret's taint reached exactly the declassified values the
 # prover's data flow says (through the MSMs of V_j, A, S, T_1, T_2; for R1CS, of
-# V_j, A_I, A_O, S of both phases and T_1, T_3 ... T_6; for Bulletproofs+, of V_j, A,
+# V_j, A_I, A_O, S of both phases and T_1, T_3 ... T_6, and the SHA-256 digest; for
+# Bulletproofs+, of V_j, A,
 # every L_j, R_j, A1, B and the scalars r1, s1, d1; for the rewindable, [a, b] and
 # minimum-value proofs, as for the prover they wrap; for one party of multi-party
 # proving, of V_j, A_j, S_j, T_1,j, T_2,j and its share's tau_x,j, mu_j, l, r; for
@@ -21,8 +22,9 @@ cargo build --release -p ct-harness
 bin="${CARGO_TARGET_DIR:-target}/release/ct_prover"
 vg=(valgrind --error-exitcode=42 -q)
 
-echo "ct: range (rewindable, [a, b], minimum values), R1CS and Bulletproofs+ ([a, b])"
-echo "    provers, one multi-party party and one shared-output party with values,"
+echo "ct: range (rewindable, [a, b], minimum values), R1CS (gadgets: comparison,"
+echo "    membership, shuffle, SHA-256) and Bulletproofs+ ([a, b]) provers, one"
+echo "    multi-party party and one shared-output party with values,"
 echo "    blindings (masks), randomness, nonces, seed nonces, messages and witness"
 echo "    marked undefined"
 # The real run and the controls are independent valgrind processes (each
@@ -53,7 +55,10 @@ controls=(control-branch control-nohook secp256k1-control-nohook
   mpc-control-randomness
   shared-control-nohook shared-control-values shared-control-blindings
   shared-control-randomness shared-control-nonce shared-control-private-nonce
-  shared-control-message)
+  shared-control-message
+  gadgets-control-nohook gadgets-control-values gadgets-control-blindings
+  gadgets-control-randomness gadgets-control-witness
+  sha256-control-nohook sha256-control-witness sha256-control-randomness)
 start() { # start NAME [MODE]: one valgrind run in the background
   local name="$1"
   shift

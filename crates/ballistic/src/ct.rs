@@ -17,6 +17,7 @@
 //! | R1CS: `V_j`, `A_I1`, `A_O1`, `S1`, `A_I2`, `A_O2`, `S2`, `T_1`, `T_3` … `T_6`, `t_x`, `t_x_blinding`, `e_blinding` | they are the proof and the statement |
 //! | R1CS: whether the assignments satisfy the constraints and the multipliers declared small | the API's result says so (`Unsatisfied`, `GadgetError`) |
 //! | R1CS: `l = l(x)`, `r = r(x)` | blinded by uniformly random `s_L·x³`, `y^i·s_R·x³` (and `0`, `−y^i` at the public padding positions), as in the range proof |
+//! | SHA-256 gadgets: the digest of the preimage | it is the statement the proof is about (`prove_message` and `prove_compression` return it) |
 //!
 //! Without the `ct-harness` feature these functions are the identity and cost nothing.
 //! With it, `crates/ct-harness` installs a hook that tells valgrind the bytes are
@@ -106,6 +107,8 @@ pub enum Declassified {
     /// Shared outputs: whether an audited party's `τ_x` share is consistent with
     /// its messages and the value shares the auditor supplies (possibly secret).
     ShareAudit,
+    /// SHA-256 gadgets: the digest of the secret preimage, which the statement names.
+    Digest,
 }
 
 #[cfg(feature = "ct-harness")]
@@ -140,6 +143,13 @@ pub(crate) fn declassify_bool(what: Declassified, choice: subtle::Choice) -> boo
     let mut b = [choice.unwrap_u8()];
     declassify_bytes(what, &mut b);
     b[0] == 1
+}
+
+/// A public copy of secret-derived bytes.
+#[inline(always)]
+pub(crate) fn declassify_array<const N: usize>(what: Declassified, mut bytes: [u8; N]) -> [u8; N] {
+    declassify_bytes(what, &mut bytes);
+    bytes
 }
 
 /// A public copy of a secret-derived scalar.

@@ -67,6 +67,7 @@ pub mod r1cs;
 pub mod range_proof;
 pub mod ristretto;
 pub mod secp256k1;
+mod secret;
 pub mod transcript;
 pub mod util;
 pub mod weighted_inner_product;

@@ -613,15 +613,16 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
     let mut d: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(vec![C::scalar_zero(); t]);
     let mut eta: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(vec![C::scalar_zero(); t]);
     let res = transcript.final_nonces(&mut r, &mut s, &mut d, &mut eta);
+    // The last `a`, `b`, read in place: no copy outlives the guard.
     let out = res.and_then(|()| {
-        let (a, b) = (w.a[0], w.b[0]);
+        let (a, b) = (&w.a[0], &w.b[0]);
         let y = y_pow[1];
         let M = base_G.len();
         let mut sc: Zeroizing<Vec<C::Scalar>> = Zeroizing::new(Vec::with_capacity(2 * M + 1 + t));
         let mut pts: Vec<C::Point> = Vec::with_capacity(2 * M + 1 + t);
         sc.extend(gc.iter().map(|g| r * *g));
         sc.extend(hc.iter().map(|h| s * *h));
-        sc.push(y * (r * b + s * a));
+        sc.push(y * (r * *b + s * *a));
         sc.extend_from_slice(&d);
         pts.extend_from_slice(&base_G);
         pts.extend_from_slice(&base_H);
@@ -651,8 +652,8 @@ pub(crate) fn prove<C: Curve, T: WipProverTranscript<C>>(
             .challenge_final_e(&A1.encoding, &Bp.encoding)
             .ok_or(ProofError::ProvingError)?;
         let e_sq = e * e;
-        let r1 = declassify_scalar::<C>(Declassified::WipR1, r + a * e);
-        let s1 = declassify_scalar::<C>(Declassified::WipS1, s + b * e);
+        let r1 = declassify_scalar::<C>(Declassified::WipR1, r + *a * e);
+        let s1 = declassify_scalar::<C>(Declassified::WipS1, s + *b * e);
         let d1: Vec<C::Scalar> = (0..t)
             .map(|k| {
                 declassify_scalar::<C>(Declassified::WipD1, eta[k] + d[k] * e + w.alpha[k] * e_sq)

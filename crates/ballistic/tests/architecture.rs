@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundations",
-        &["errors", "util", "parallel", "lib", "notes"],
+        &["errors", "util", "secret", "parallel", "lib", "notes"],
     ),
     ("MSM algorithms", &["msm"]),
     // Each curve's arithmetic; the curve's implementation of `Curve` (its module

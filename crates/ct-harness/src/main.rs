@@ -76,6 +76,28 @@
 //!   `t_x`, `l` and `r`, and nothing that only the committed values, the blindings or
 //!   the nonces feed (`S1`, the second phase, `T_6`, `τ_x`, `μ`).
 //!
+//! # The gadgets
+//!
+//! Two more R1CS configurations (ristretto255, default bases) cover the gadgets'
+//! witness computations ([`gadget_circuit`]): `x < y` by `gadgets::comparison` over
+//! `gadgets::range` of both (32 bits), `x` one of a public set and `z` one of the
+//! committed `{y, x}` by `gadgets::membership`; and a SHA-256 preimage proof of a
+//! 48-byte message by `gadgets::sha256::prove_message` (its 25,827 multipliers: the
+//! message bits, the selectors of its hidden length, the rounds). The secrets: the
+//! committed values, their blindings, the RNG's bytes and the witness (the values
+//! the comparison and range gadgets are given; the message). The SHA-256 prover also
+//! declassifies the message's digest (the statement).
+//!
+//! * `gadgets`: both configurations, every secret marked undefined; 0 errors (the
+//!   first mode runs them too).
+//! * `gadgets-control-nohook`, `sha256-control-nohook`: no hook.
+//! * `gadgets-control-values`, `-blindings`, `-randomness`, `-witness` and
+//!   `sha256-control-witness`, `-randomness`: one secret marked undefined, checked
+//!   against [`expected_gadget_taint`]: a one-phase circuit, so the second phase's
+//!   points are never declassified; the witness reaches the multipliers (`A_I1`,
+//!   `A_O1`), the verdict, `T_1` … `T_5`, `t_x`, `l`, `r` and, for SHA-256, the
+//!   digest.
+//!
 //! # The Bulletproofs+ prover
 //!
 //! `ballistic::bp_plus::RangeProofPlus::prove` and `prove_with_seed` on both curves,
@@ -223,7 +245,7 @@ use std::sync::Mutex;
 use ballistic::bp_plus::{Opening, RangeProofPlus, VerifyAction};
 use ballistic::ct::Declassified;
 use ballistic::curve::{ristretto::Ristretto, secp256k1::Secp256k1, Curve};
-use ballistic::gadgets::{range, shuffle};
+use ballistic::gadgets::{comparison, membership, range, sha256, shuffle};
 use ballistic::generators::{ExtendedPedersenGens, PedersenGens};
 use ballistic::merlin::Transcript;
 use ballistic::r1cs::{Prover, R1CSError, RandomizableConstraintSystem, Variable, Verifier};
@@ -374,7 +396,21 @@ struct Plan {
     mpc: &'static [MpcShape],
     /// One party of a shared output (secp256k1-zkp's multi-party flow).
     shared: &'static [SharedShape],
+    /// The gadget configurations (ristretto255).
+    gadgets: &'static [Gadget],
 }
+
+/// A gadget configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Gadget {
+    /// [`gadget_circuit`]: comparison, range and membership.
+    Circuit,
+    /// A SHA-256 preimage of a 48-byte message (`sha256::prove_message`).
+    Sha256Message,
+}
+
+/// The gadget configurations of the main run.
+const GADGETS_ALL: &[Gadget] = &[Gadget::Circuit, Gadget::Sha256Message];
 
 impl Plan {
     /// A plan that proves nothing, with `secrets` marked.
@@ -396,6 +432,7 @@ impl Plan {
             min_values: &[],
             mpc: &[],
             shared: &[],
+            gadgets: &[],
         }
     }
 }
@@ -849,6 +886,26 @@ fn plan(mode: &str) -> Option<Plan> {
         "r1cs-control-witness" => return Some(r1cs(only(Source::Witness), R1CS_ALL, R1CS_ALL)),
         _ => {}
     }
+    let gadgets = |secrets, gadgets| {
+        Some(Plan {
+            gadgets,
+            ..Plan::nothing(secrets)
+        })
+    };
+    let circuit = &[Gadget::Circuit][..];
+    let sha = &[Gadget::Sha256Message][..];
+    match mode {
+        "gadgets" => return gadgets(all, GADGETS_ALL),
+        "gadgets-control-nohook" => return gadgets(all, circuit),
+        "gadgets-control-values" => return gadgets(only(Source::Values), circuit),
+        "gadgets-control-blindings" => return gadgets(only(Source::Blindings), circuit),
+        "gadgets-control-randomness" => return gadgets(only(Source::Randomness), circuit),
+        "gadgets-control-witness" => return gadgets(only(Source::Witness), circuit),
+        "sha256-control-nohook" => return gadgets(all, sha),
+        "sha256-control-witness" => return gadgets(only(Source::Witness), sha),
+        "sha256-control-randomness" => return gadgets(only(Source::Randomness), sha),
+        _ => {}
+    }
     let mpc = |secrets, mpc| {
         Some(Plan {
             mpc,
@@ -936,6 +993,7 @@ fn plan(mode: &str) -> Option<Plan> {
         min_values: MIN_VALUES_ALL,
         mpc: MPC_ALL,
         shared: SHARED_ALL,
+        gadgets: GADGETS_ALL,
         ..plan
     })
 }
@@ -1112,6 +1170,32 @@ fn expected_r1cs_taint(source: Source) -> Vec<Declassified> {
         Source::Witness => vec![Satisfied, AI1, AO1, T1, T3, T4, T5, Tx, L, R],
         // The RNG's bytes reach every nonce.
         _ => nonces.to_vec(),
+    }
+}
+
+/// The declassified values that carry `source`'s taint in a gadget configuration:
+/// one-phase R1CS proofs (`r1cs/prover.rs`), so `A_I2`, `A_O2`, `S2` are never
+/// declassified.
+fn expected_gadget_taint(source: Source, gadget: Gadget) -> Vec<Declassified> {
+    use Declassified::*;
+    let nonces = [
+        AI1, AO1, S1, T1, T3, T4, T5, T6, Tx, TxBlinding, EBlinding, L, R,
+    ];
+    // The witness's bits and products are first-phase assignments: A_I1, A_O1, the
+    // verdicts, every t_k with an a-vector factor (not t_6), t_x, l and r.
+    let witness = [Satisfied, AI1, AO1, T1, T3, T4, T5, Tx, L, R];
+    match (source, gadget) {
+        // Merlin's witness RNG mixes the committed values and their blindings into
+        // every nonce; the values also decide the verdicts (membership multiplies
+        // them).
+        (Source::Values, Gadget::Circuit) => [&[Commitment, Satisfied][..], &nonces].concat(),
+        (Source::Blindings, Gadget::Circuit) => [&[Commitment][..], &nonces].concat(),
+        (Source::Witness, Gadget::Circuit) => witness.to_vec(),
+        // The message is the witness; its digest is the statement.
+        (Source::Witness, Gadget::Sha256Message) => [&[Digest][..], &witness].concat(),
+        (Source::Randomness, _) => nonces.to_vec(),
+        // No commitments in the SHA-256 statement.
+        _ => vec![],
     }
 }
 
@@ -1481,6 +1565,13 @@ fn main() {
         as_expected &= check_taint(plan.secrets, &label, |s| expected_shared_taint(s, shape));
         configurations += 1;
         println!("ct_prover: {label}: party run, proof finalized, verified and rewound with its secrets marked undefined");
+    }
+    for &gadget in plan.gadgets {
+        gadget_configuration(&plan, &mut seed_rng, gadget);
+        let label = format!("gadgets {gadget:?}");
+        as_expected &= check_taint(plan.secrets, &label, |s| expected_gadget_taint(s, gadget));
+        configurations += 1;
+        println!("ct_prover: {label}: proved and verified with secrets marked undefined");
     }
     println!("ct_prover: {configurations} configurations");
     if plan.secrets.0.is_some() {
@@ -1936,6 +2027,108 @@ fn r1cs_configuration<C: Curve>(
             &mut rand_chacha::ChaCha20Rng::seed_from_u64(4),
         )
         .expect("the proof verifies");
+}
+
+/// The comparison, range and membership gadgets over committed `x < y` and `z = x`
+/// (`values`: the prover's witness copies of `x`, `y`; `None` for the verifier).
+fn gadget_circuit<C: Curve, CS: RandomizableConstraintSystem<C>>(
+    cs: &mut CS,
+    [x, y, z]: [Variable<C>; 3],
+    values: Option<(u64, u64)>,
+    set: &[u64],
+) -> Result<(), R1CSError> {
+    range::range(cs, x.into(), values.map(|v| v.0), GADGET_BITS)?;
+    range::range(cs, y.into(), values.map(|v| v.1), GADGET_BITS)?;
+    comparison::less_than(cs, x.into(), y.into(), values, GADGET_BITS)?;
+    membership::one_of(cs, x.into(), set)?;
+    membership::one_of_committed(cs, z.into(), &[y, x])
+}
+
+/// The comparison's and the ranges' width.
+const GADGET_BITS: usize = 32;
+
+/// Proves a gadget configuration (its secrets marked as the plan says) and verifies
+/// the proof.
+fn gadget_configuration(plan: &Plan, seed_rng: &mut rand_chacha::ChaCha20Rng, gadget: Gadget) {
+    let pc = PedersenGens::<Ristretto>::default();
+    let mut rng = SecretRng {
+        rng: rand_chacha::ChaCha20Rng::seed_from_u64(seed_rng.next_u64()),
+        secret: plan.secrets.marks(Source::Randomness),
+    };
+    match gadget {
+        Gadget::Sha256Message => {
+            let bp = BulletproofGens::new(sha256::GENERATORS_CAPACITY, 1);
+            let mut message = [0u8; 48];
+            seed_rng.fill_bytes(&mut message);
+            if plan.secrets.marks(Source::Witness) {
+                valgrind::undefined(&message);
+            }
+            let (proof, digest) = sha256::prove_message(
+                &pc,
+                &bp,
+                Transcript::new(b"ct harness sha256"),
+                &message,
+                &mut rng,
+            )
+            .expect("a 48-byte message proves");
+            sha256::verify_message(
+                &pc,
+                &bp,
+                Transcript::new(b"ct harness sha256"),
+                &digest,
+                &proof,
+                &mut rand_chacha::ChaCha20Rng::seed_from_u64(5),
+            )
+            .expect("the proof verifies");
+        }
+        Gadget::Circuit => {
+            let bp = BulletproofGens::new(128, 1);
+            let x = seed_rng.next_u64() >> 33;
+            let y = x + 1 + (seed_rng.next_u64() >> 34);
+            let set = [seed_rng.next_u64(), x, seed_rng.next_u64()];
+            let mut values = [x, y, x];
+            let blindings: Vec<Scalar> = values
+                .iter()
+                .map(|_| Scalar::from_bytes_mod_order_wide(&blinding_bytes(seed_rng, plan)))
+                .collect();
+            let mut witness = (x, y);
+            if plan.secrets.marks(Source::Values) {
+                for v in values.iter_mut() {
+                    valgrind::undefined(bytemuck_u64(v));
+                }
+            }
+            if plan.secrets.marks(Source::Witness) {
+                valgrind::undefined(bytemuck_u64(&mut witness.0));
+                valgrind::undefined(bytemuck_u64(&mut witness.1));
+            }
+            let mut prover =
+                Prover::<Ristretto, _>::new(&pc, Transcript::new(b"ct harness gadgets"));
+            let committed: Vec<_> = values
+                .iter()
+                .zip(&blindings)
+                .map(|(v, b)| prover.commit(Scalar::from(*v), *b))
+                .collect();
+            let vars = [committed[0].1, committed[1].1, committed[2].1];
+            gadget_circuit(&mut prover, vars, Some(witness), &set)
+                .expect("the circuit is well formed");
+            let proof = prover
+                .prove_with_rng(&bp, &mut rng)
+                .expect("the assignments satisfy the circuit");
+            let mut verifier =
+                Verifier::<Ristretto, _>::new(Transcript::new(b"ct harness gadgets"));
+            let v: Vec<_> = committed.iter().map(|(c, _)| verifier.commit(*c)).collect();
+            gadget_circuit(&mut verifier, [v[0], v[1], v[2]], None, &set)
+                .expect("the circuit is well formed");
+            verifier
+                .verify_with_rng(
+                    &proof,
+                    &pc,
+                    &bp,
+                    &mut rand_chacha::ChaCha20Rng::seed_from_u64(6),
+                )
+                .expect("the proof verifies");
+        }
+    }
 }
 
 /// A configuration's label: `n=… m=… t=…` and its kind.

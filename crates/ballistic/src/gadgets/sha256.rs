@@ -113,8 +113,9 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
+use crate::ct::{declassify_array, Declassified};
 use crate::curve::Curve;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::r1cs::{
@@ -246,7 +247,8 @@ pub fn prove_compression<C: Curve, R: RngCore + CryptoRng>(
     let gadget = |prover: &mut Prover<'_, C, Transcript>, digest: &[u8; 32]| {
         compression_gadget(prover, Some(block), digest).map(drop)
     };
-    let digest = compress(block);
+    // Public by design: the digest is the statement.
+    let digest = declassify_array(Declassified::Digest, compress(block));
     prove_statement(pc, bp, transcript, COMPRESSION, digest, gadget, rng)
 }
 
@@ -382,7 +384,8 @@ pub fn prove_message<C: Curve, R: RngCore + CryptoRng>(
     rng: &mut R,
 ) -> Result<(R1CSProof<C>, [u8; 32]), R1CSError> {
     check_message_len(message)?;
-    let digest: [u8; 32] = Sha256::digest(message).into();
+    // Public by design: the digest is the statement.
+    let digest = declassify_array(Declassified::Digest, Sha256::digest(message).into());
     let gadget = |prover: &mut Prover<'_, C, Transcript>, digest: &[u8; 32]| {
         message_gadget(prover, Some(message), digest).map(drop)
     };
@@ -579,7 +582,8 @@ pub fn compression_gadget<C: Curve, CS: ConstraintSystem<C>>(
     bind_gadget(cs.transcript(), COMPRESSION, digest);
     let mut circuit = Circuit::new(cs);
     let mut vars = Vec::with_capacity(512);
-    let mut bits = Vec::with_capacity(512);
+    // The block's bits with the prover's values, wiped when dropped.
+    let mut bits: Zeroizing<Vec<Bit<C>>> = Zeroizing::new(Vec::with_capacity(512));
     for j in 0..64 {
         for k in 0..8 {
             let value = block.map(|b| u64::from((b[j] >> (7 - k)) & 1));
@@ -588,9 +592,12 @@ pub fn compression_gadget<C: Curve, CS: ConstraintSystem<C>>(
             bits.push(Bit::Var(var, value));
         }
     }
-    let words: [Word<C>; 16] = core::array::from_fn(|t| Word::from_fn(|i| bits[32 * t + 31 - i]));
-    circuit.compression(words, digest)?;
-    Ok(vars)
+    let mut words: [Word<C>; 16] =
+        core::array::from_fn(|t| Word::from_fn(|i| bits[32 * t + 31 - i]));
+    drop(bits);
+    let result = circuit.compression(words, digest);
+    words.zeroize();
+    result.map(|()| vars)
 }
 
 /// The variables of [`message_gadget`], for circuits that constrain the message
@@ -662,7 +669,8 @@ pub fn message_gadget<C: Curve, CS: ConstraintSystem<C>>(
 
     let mut circuit = Circuit::new(cs);
     let mut vars = Vec::with_capacity(8 * 56);
-    let mut bits = Vec::with_capacity(8 * 56);
+    // The message's bits with the prover's values, wiped when dropped.
+    let mut bits: Zeroizing<Vec<Bit<C>>> = Zeroizing::new(Vec::with_capacity(8 * 56));
     for byte in padded.iter().take(56) {
         for k in 0..8 {
             let value = known.then(|| u64::from((byte >> (7 - k)) & 1));
@@ -718,7 +726,7 @@ pub fn message_gadget<C: Curve, CS: ConstraintSystem<C>>(
     selectors.zeroize();
 
     // W_0..W_13: the 56 bytes; W_14 = 0; W_15 = 8·len (bits 3..8).
-    let words: [Word<C>; 16] = core::array::from_fn(|t| match t {
+    let mut words: [Word<C>; 16] = core::array::from_fn(|t| match t {
         0..=13 => Word::from_fn(|i| bits[32 * t + 31 - i]),
         14 => Word::constant(0),
         _ => Word::from_fn(|i| match i {
@@ -726,7 +734,11 @@ pub fn message_gadget<C: Curve, CS: ConstraintSystem<C>>(
             _ => Bit::Const(false),
         }),
     });
-    circuit.compression(words, digest)?;
+    drop(bits);
+    len_bits.zeroize();
+    let result = circuit.compression(words, digest);
+    words.zeroize();
+    result?;
     Ok(MessageVariables {
         bits: vars,
         length: LinearCombination { terms: length },
@@ -747,10 +759,25 @@ enum Bit<C: Curve> {
     Var(Variable<C>, Option<u64>),
 }
 
+/// Wipes the prover's value (the variable is public).
+impl<C: Curve> Zeroize for Bit<C> {
+    fn zeroize(&mut self) {
+        if let Bit::Var(_, value) = self {
+            value.zeroize();
+        }
+    }
+}
+
 /// A 32-bit word as its bits, least significant first.
 #[derive(Clone, Copy)]
 struct Word<C: Curve> {
     bits: [Bit<C>; 32],
+}
+
+impl<C: Curve> Zeroize for Word<C> {
+    fn zeroize(&mut self) {
+        self.bits.zeroize();
+    }
 }
 
 impl<C: Curve> Word<C> {
@@ -972,7 +999,8 @@ fn bit_len(x: i64) -> usize {
 /// The message schedule: `W_0..W_61` as words, `W_62` and `W_63` as sums (only
 /// the rounds read them, linearly).
 struct Schedule<C: Curve> {
-    words: Vec<Word<C>>,
+    /// The words with the prover's values, wiped when dropped.
+    words: Zeroizing<Vec<Word<C>>>,
     tail: [Sum<C>; 2],
 }
 
@@ -1214,7 +1242,8 @@ impl<'a, C: Curve, CS: ConstraintSystem<C>> Circuit<'a, C, CS> {
 
     /// The message schedule.
     fn schedule(&mut self, block: [Word<C>; 16]) -> Result<Schedule<C>, R1CSError> {
-        let mut w: Vec<Word<C>> = Vec::with_capacity(62);
+        // Room for all 62 words: the vector never reallocates (an unwiped copy).
+        let mut w: Zeroizing<Vec<Word<C>>> = Zeroizing::new(Vec::with_capacity(62));
         w.extend_from_slice(&block);
         let mut tail = [Sum::new(), Sum::new()];
         for t in 16..64 {

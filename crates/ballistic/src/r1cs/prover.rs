@@ -23,6 +23,7 @@ use crate::curve::ristretto::Ristretto;
 use crate::curve::{Curve, ProofPoint};
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{Folding, InnerProductProof, ProverTables};
+use crate::secret::SecretVec;
 
 /// A second-phase callback of a prover.
 type Deferred<'g, C, T> =
@@ -69,23 +70,14 @@ pub struct Prover<'g, C: Curve = Ristretto, T: BorrowMut<Transcript> = Transcrip
     pub(super) skip_satisfaction_check: bool,
 }
 
-/// The witness, zeroized on drop.
+/// The witness: every buffer it grows out of and its last one are zeroized
+/// ([`SecretVec`]).
 struct Secrets<C: Curve> {
-    a_L: Vec<C::Scalar>,
-    a_R: Vec<C::Scalar>,
-    a_O: Vec<C::Scalar>,
-    v: Vec<C::Scalar>,
-    v_blinding: Vec<C::Scalar>,
-}
-
-impl<C: Curve> Drop for Secrets<C> {
-    fn drop(&mut self) {
-        self.a_L.zeroize();
-        self.a_R.zeroize();
-        self.a_O.zeroize();
-        self.v.zeroize();
-        self.v_blinding.zeroize();
-    }
+    a_L: SecretVec<C::Scalar>,
+    a_R: SecretVec<C::Scalar>,
+    a_O: SecretVec<C::Scalar>,
+    v: SecretVec<C::Scalar>,
+    v_blinding: SecretVec<C::Scalar>,
 }
 
 /// The prover in the second phase, as the callbacks of
@@ -279,11 +271,11 @@ impl<'g, C: Curve, T: BorrowMut<Transcript>> Prover<'g, C, T> {
             pc_gens,
             constraints: Constraints::new(),
             secrets: Secrets {
-                a_L: Vec::new(),
-                a_R: Vec::new(),
-                a_O: Vec::new(),
-                v: Vec::new(),
-                v_blinding: Vec::new(),
+                a_L: SecretVec::new(),
+                a_R: SecretVec::new(),
+                a_O: SecretVec::new(),
+                v: SecretVec::new(),
+                v_blinding: SecretVec::new(),
             },
             deferred: Vec::new(),
             pending_multiplier: None,
