@@ -316,18 +316,14 @@ func Prove(p Params, values []uint64, opts ...ProveOption) (*Proof, error) {
 	}
 	defer C.ballistic_params_free(handle)
 	m := len(values)
-	var proofLen, commitmentLen, blindingsLen C.size_t
-	if err := call(func() C.int {
-		proofLen = C.ballistic_proof_len(handle, C.size_t(m))
-		if proofLen == 0 {
-			return C.BALLISTIC_ERR_INVALID_ARGUMENT
-		}
-		commitmentLen = C.ballistic_commitment_len(handle)
-		blindingsLen = C.ballistic_blindings_len(handle, C.size_t(m))
-		return 0
-	}); err != nil {
+	// The statement first: its error (invalid argument, limit exceeded, …) is the
+	// library's, not the length queries'.
+	if err := call(func() C.int { return C.ballistic_params_check(handle, C.size_t(m)) }); err != nil {
 		return nil, err
 	}
+	proofLen := C.ballistic_proof_len(handle, C.size_t(m))
+	commitmentLen := C.ballistic_commitment_len(handle)
+	blindingsLen := C.ballistic_blindings_len(handle, C.size_t(m))
 	var given []byte
 	for _, b := range cfg.blindings {
 		given = append(given, b...)

@@ -221,6 +221,13 @@ func TestBadInputs(t *testing.T) {
 	if _, err := ballistic.Prove(r, nil); !errors.Is(err, ballistic.ErrInvalidArgument) {
 		t.Errorf("no values: %v", err)
 	}
+	// The statement's own error, not a generic one from the length queries.
+	if _, err := ballistic.Prove(r, make([]uint64, ballistic.MaxValues+1)); !errors.Is(err, ballistic.ErrLimitExceeded) {
+		t.Errorf("too many values: %v", err)
+	}
+	if _, err := ballistic.Rewind(ristretto.PlusParams(64, nil, 1<<20, nil), proof.Commitments[0], proof.Bytes, make([]byte, 32), nil); !errors.Is(err, ballistic.ErrInvalidArgument) {
+		t.Errorf("rewinding under an extension degree out of range: %v", err)
+	}
 	if _, err := ballistic.Prove(r, []uint64{1}, ballistic.Rewindable([]byte{1})); !errors.Is(err, ballistic.ErrInvalidArgument) {
 		t.Errorf("short nonce: %v", err)
 	}

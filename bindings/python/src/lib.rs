@@ -561,7 +561,6 @@ fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "MAX_EXTRA_COMMIT_BYTES",
         ballistic_api::MAX_EXTRA_COMMIT_BYTES,
     )?;
-    m.add("MAX_LABELS", ballistic_api::MAX_LABELS)?;
     m.add("SCALAR_BYTES", SCALAR_BYTES)?;
     m.add("MESSAGE_BYTES", ballistic_api::MESSAGE_BYTES)?;
     m.add(

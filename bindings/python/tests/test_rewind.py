@@ -72,3 +72,13 @@ def test_rewind_needs_a_nonce_and_one_value():
         p.rewind(nonce=bytes(32))
     with pytest.raises(ballistic.InvalidArgument):
         ristretto.rewind(p.proof, p.commitments[0], bytes(31), bits=8)
+
+
+def test_rewind_checks_the_statement_first():
+    # The statement's own error, before anything about the proof (issue 48, item 4).
+    p = ristretto.prove([5], bits=64, protocol="bp+", extension_degree=2, rewindable=True)
+    for degree in (0, 7, 2**20):
+        with pytest.raises(ballistic.InvalidArgument):
+            ristretto.rewind(p.proof, p.commitments[0], p.nonce, bits=64, protocol="bp+", extension_degree=degree)
+    with pytest.raises(ballistic.LimitExceeded):
+        ristretto.rewind(p.proof, p.commitments[0], p.nonce, bits=64, protocol="bp+", domain=b"x" * (ballistic.MAX_DOMAIN_BYTES + 1))

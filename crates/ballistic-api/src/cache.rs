@@ -1,15 +1,16 @@
-//! Per-process caches shared by every call and thread: generators, Bulletproofs+
-//! bases and transcript labels, each bounded by a named limit.
+//! Per-process caches shared by every call and thread: generators and
+//! Bulletproofs+ bases, each bounded by a named limit.
 
-use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+use ballistic::curve::secp256k1::Point;
 use ballistic::curve::Curve as CurveOps;
 use ballistic::generators::{BulletproofGens, ExtendedPedersenGens, MAX_EXTENSION_DEGREE};
 use ballistic::ristretto::Ristretto;
 use ballistic::secp256k1::Secp256k1;
 
-use crate::{Error, ErrorCode, MAX_DOMAIN_BYTES};
+use crate::Error;
 
 /// The verifier-table budget of each cached generator set, in bytes (the tables of
 /// one 64-bit shape take about 4 MiB): with two party-layout sets and at most
@@ -20,10 +21,6 @@ pub const TABLE_BUDGET: usize = 32 << 20;
 /// (least recently used evicted): each shape above two 64-bit values has its own
 /// set (the split into `G` and `H` depends on the size).
 pub const ZKP_SETS_CACHED: usize = 2;
-
-/// The number of distinct transcript labels a process may use (each stored for the
-/// life of the process, at most [`MAX_DOMAIN_BYTES`] bytes: 256 KiB in all).
-pub const MAX_LABELS: usize = 256;
 
 /// Locks `m`, recovering the data from a poisoned lock (the caches hold only
 /// completed values, never a half-written one).
@@ -96,8 +93,41 @@ static ZKP_SETS: Mutex<ZkpSets> = Mutex::new(ZkpSets {
     others: Vec::new(),
 });
 
+/// secp256k1-zkp's generator chain `𝔊[0..len)`, grown to the largest count asked
+/// for (at most [`crate::MAX_GENERATORS`] points). `𝔊[k]` depends only on `k`, so
+/// the set of any count is a slice of it: the chain is the only hash-to-curve work,
+/// done once per doubling, and a set of a count the cache does not hold costs a
+/// copy of its points, however the counts vary.
+static ZKP_CHAIN: Mutex<Option<Arc<Vec<Point>>>> = Mutex::new(None);
+
+/// How many times [`zkp_chain`] has computed the chain (for the tests).
+static ZKP_CHAIN_BUILDS: AtomicUsize = AtomicUsize::new(0);
+
+/// The chain with at least `count` generators: the cached one, or a new one of
+/// `count` rounded up to a power of two (at least Grin's 256, at most
+/// [`crate::MAX_GENERATORS`]) that replaces it. Built under the lock, so that
+/// threads asking at once wait for one build instead of each making its own.
+fn zkp_chain(count: usize) -> Arc<Vec<Point>> {
+    let mut chain = lock(&ZKP_CHAIN);
+    if let Some(c) = chain.as_ref() {
+        if c.len() >= count {
+            return Arc::clone(c);
+        }
+    }
+    let len = count
+        .max(ballistic::secp256k1::GRIN_GENERATORS)
+        .next_power_of_two()
+        .min(crate::MAX_GENERATORS.max(count));
+    ZKP_CHAIN_BUILDS.fetch_add(1, Ordering::Relaxed);
+    let c = Arc::new(ballistic::curve::secp256k1::zkp_generators::generators(len));
+    *chain = Some(Arc::clone(&c));
+    c
+}
+
 /// secp256k1-zkp's generator set of `count` generators (a statement's
-/// [`crate::Params::generator_count`], checked against [`crate::MAX_GENERATORS`]).
+/// [`crate::Params::generator_count`], checked against [`crate::MAX_GENERATORS`]):
+/// `G = 𝔊[0..count/2)`, `H = 𝔊[count/2..count)`, as
+/// `secp256k1_bulletproof_generators_create` splits them.
 pub(crate) fn zkp_gens(count: usize) -> Arc<BulletproofGens<Secp256k1>> {
     let grin = count == ballistic::secp256k1::GRIN_GENERATORS;
     {
@@ -113,7 +143,10 @@ pub(crate) fn zkp_gens(count: usize) -> Arc<BulletproofGens<Secp256k1>> {
             return gens;
         }
     }
-    let gens = Arc::new(ballistic::secp256k1::zkp_generators(count));
+    let chain = zkp_chain(count);
+    let points = chain.get(..count).unwrap_or(&chain[..]);
+    let (g, h) = points.split_at(count / 2);
+    let gens = Arc::new(BulletproofGens::from_flat_vectors(g.to_vec(), h.to_vec()));
     gens.set_table_budget(TABLE_BUDGET);
     let mut sets = lock(&ZKP_SETS);
     if grin {
@@ -178,69 +211,10 @@ pub(crate) fn secp256k1_plus_bases(
     SECP256K1_PLUS.get(t, ballistic::secp256k1::bp_plus::pedersen_gens)
 }
 
-/// The interned transcript labels.
-static LABELS: Mutex<BTreeMap<Vec<u8>, &'static [u8]>> = Mutex::new(BTreeMap::new());
-
-/// `domain` as a `&'static` Merlin label (Merlin's `Transcript::new` takes only
-/// `&'static` labels): stored once per distinct label for the life of the process,
-/// at most [`MAX_LABELS`] of them, each at most [`MAX_DOMAIN_BYTES`].
-///
-/// # Errors
-/// [`ErrorCode::LimitExceeded`] for a label longer than [`MAX_DOMAIN_BYTES`], or a
-/// new label once [`MAX_LABELS`] are stored.
-///
-/// ```
-/// let a = ballistic_api::transcript_label(b"my protocol")?;
-/// let b = ballistic_api::transcript_label(b"my protocol")?;
-/// assert!(core::ptr::eq(a, b)); // stored once
-/// let _t = ballistic::merlin::Transcript::new(a);
-/// # Ok::<(), ballistic_api::Error>(())
-/// ```
-pub fn transcript_label(domain: &[u8]) -> Result<&'static [u8], Error> {
-    if domain.len() > MAX_DOMAIN_BYTES {
-        return Err(Error::new(
-            ErrorCode::LimitExceeded,
-            format!(
-                "the domain is {} bytes long; the limit is {MAX_DOMAIN_BYTES}",
-                domain.len()
-            ),
-        ));
-    }
-    let mut labels = lock(&LABELS);
-    if let Some(label) = labels.get(domain) {
-        return Ok(label);
-    }
-    if labels.len() >= MAX_LABELS {
-        return Err(Error::new(
-            ErrorCode::LimitExceeded,
-            format!(
-                "this process has used {MAX_LABELS} distinct domain labels, the limit \
-                 (each is kept for the life of the process)"
-            ),
-        ));
-    }
-    // The one place a label is leaked: once per distinct label, bounded above.
-    let label: &'static [u8] = Box::leak(domain.to_vec().into_boxed_slice());
-    labels.insert(domain.to_vec(), label);
-    Ok(label)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn labels_are_interned_and_bounded() {
-        let a = transcript_label(b"interned-label-test").unwrap();
-        let b = transcript_label(b"interned-label-test").unwrap();
-        assert!(core::ptr::eq(a, b));
-        assert_eq!(
-            transcript_label(&[0u8; MAX_DOMAIN_BYTES + 1])
-                .unwrap_err()
-                .code(),
-            ErrorCode::LimitExceeded
-        );
-    }
+    use crate::ErrorCode;
 
     #[test]
     fn party_sets_grow_and_are_shared() {
@@ -263,6 +237,32 @@ mod tests {
         assert!(sets.others.len() <= ZKP_SETS_CACHED);
         assert!(sets.grin.is_some());
         assert_eq!(sets.others.last().map(|(c, _)| *c), Some(512));
+    }
+
+    /// Counts that vary from call to call (each a new set) never repeat the
+    /// hash-to-curve work: the chain is built once per doubling of the largest count,
+    /// and every set is the C library's for its count.
+    #[test]
+    fn varied_generator_counts_reuse_one_chain() {
+        let before = ZKP_CHAIN_BUILDS.load(Ordering::Relaxed);
+        for round in 0..3 {
+            for count in (258..=300).step_by(2) {
+                let g = zkp_gens(count);
+                assert_eq!(g.party_capacity, 1);
+                if round == 0 && count % 14 == 0 {
+                    let fresh = ballistic::secp256k1::zkp_generators(count);
+                    assert!(g.G(count / 2, 1).eq(fresh.G(count / 2, 1)), "{count}");
+                    assert!(g.H(count / 2, 1).eq(fresh.H(count / 2, 1)), "{count}");
+                }
+            }
+        }
+        // 66 sets of 22 counts from one chain of 512: at most one build here, and
+        // the test beside it grows the chain at most three times (to 2048).
+        let builds = ZKP_CHAIN_BUILDS.load(Ordering::Relaxed) - before;
+        assert!(builds <= 4, "{builds} chain builds for 66 sets");
+        assert!(lock(&ZKP_CHAIN).as_ref().is_some_and(|c| c.len() >= 512));
+        let sets = lock(&ZKP_SETS);
+        assert!(sets.others.len() <= ZKP_SETS_CACHED);
     }
 
     #[test]

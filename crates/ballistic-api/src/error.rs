@@ -18,7 +18,7 @@ pub enum ErrorCode {
     /// The proof decodes but does not verify for the statement.
     InvalidProof = 3,
     /// An input is beyond a named limit ([`crate::MAX_VALUES`],
-    /// [`crate::MAX_DOMAIN_BYTES`], [`crate::MAX_LABELS`], …).
+    /// [`crate::MAX_DOMAIN_BYTES`], [`crate::MAX_BATCH_PROOFS`], …).
     LimitExceeded = 4,
     /// The nonce does not rewind the proof (or the recovered opening does not open
     /// the commitment).

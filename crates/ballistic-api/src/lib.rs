@@ -43,12 +43,12 @@
 //!   (least recently used evicted; at most [`MAX_GENERATORS`] generators each); each
 //!   set's verifier tables within [`TABLE_BUDGET`];
 //! * Bulletproofs+ bases: one per extension degree and curve (at most 12);
-//! * transcript labels: Merlin takes `&'static` labels, so each distinct label is
-//!   stored once for the life of the process, at most [`MAX_LABELS`] of at most
-//!   [`MAX_DOMAIN_BYTES`] each; a new label beyond that fails with
-//!   [`ErrorCode::LimitExceeded`] (applications use a handful of fixed labels).
+//! * transcript labels are not cached: each call absorbs its label (at most
+//!   [`MAX_DOMAIN_BYTES`]) into its own transcript ([`transcript`]) and keeps
+//!   nothing, so any number of distinct domains works in one process.
 
-#![forbid(unsafe_code)]
+// The one exception, with its argument beside it: `transcript.rs`.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
     not(test),
@@ -59,12 +59,14 @@ mod cache;
 mod error;
 mod prove;
 mod rewind;
+mod transcript;
 mod verify;
 
-pub use cache::{transcript_label, MAX_LABELS, TABLE_BUDGET, ZKP_SETS_CACHED};
+pub use cache::{TABLE_BUDGET, ZKP_SETS_CACHED};
 pub use error::{Error, ErrorCode};
 pub use prove::{prove, prove_with_rng, Proven, Secret, Secrets};
-pub use rewind::{rewind, Rewound};
+pub use rewind::{rewind, rewound_scalars, Rewound};
+pub use transcript::transcript;
 pub use verify::{verify, BatchVerifier, MAX_BATCH_PROOFS};
 
 use ballistic::range_proof::range::range_bits;

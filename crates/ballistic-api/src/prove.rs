@@ -6,7 +6,6 @@ use core::fmt;
 use ballistic::bp_plus::{Opening, RangeProofPlus};
 use ballistic::curve::Curve as CurveOps;
 use ballistic::generators::{BulletproofGens, ExtendedPedersenGens, PedersenGens};
-use ballistic::merlin::Transcript;
 use ballistic::range_proof::format::{Dalek, RangeProofFormat};
 use ballistic::range_proof::RangeProof;
 use ballistic::ristretto::Ristretto;
@@ -272,7 +271,7 @@ fn prove_ristretto255<R: RngCore + CryptoRng>(
     let (blindings, encoded) = blindings::<Ristretto, R>(secrets, m, rng)?;
     let gens = cache::ristretto_gens(params.proof_values(m));
     let pc = PedersenGens::default();
-    let mut transcript = Transcript::new(cache::transcript_label(&params.domain)?);
+    let mut transcript = crate::transcript(&params.domain)?;
     let mut nonce = None;
     let (proof, commitments) = match (values, blindings.as_slice()) {
         ([v], [g]) if secrets.rewindable => {
@@ -349,7 +348,7 @@ fn prove_plus<C: CurveOps, R: RngCore + CryptoRng>(
         .zip(masks.chunks(t))
         .map(|(&v, masks)| Opening::new(v, masks))
         .collect();
-    let mut transcript = Transcript::new(cache::transcript_label(&params.domain)?);
+    let mut transcript = crate::transcript(&params.domain)?;
     let failed = |e: ballistic::ProofError| Error::proving(&e);
     let (proof, commitments, nonce) = match (params.range, openings.as_slice()) {
         (Some((a, b)), [opening]) => {

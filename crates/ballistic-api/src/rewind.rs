@@ -5,7 +5,6 @@ use core::fmt;
 use ballistic::bp_plus::{RangeProofPlus, VerifyAction};
 use ballistic::curve::Curve as CurveOps;
 use ballistic::generators::{BulletproofGens, ExtendedPedersenGens};
-use ballistic::merlin::Transcript;
 use ballistic::ristretto::Ristretto;
 use ballistic::secp256k1::Secp256k1;
 use ballistic::ProofError;
@@ -44,6 +43,36 @@ impl fmt::Debug for Rewound {
     }
 }
 
+/// The number of secret scalars [`rewind`] recovers for `params`: 1 (Bulletproofs'
+/// blinding) or the extension degree (Bulletproofs+'s masks), once the statement is
+/// checked as [`rewind`] checks it.
+///
+/// # Errors
+/// [`Params::check`]'s for one value, and [`ErrorCode::InvalidArgument`] for a
+/// range proof (not rewindable).
+///
+/// ```
+/// use ballistic_api::{rewound_scalars, Curve, ErrorCode, Params, Protocol};
+/// let p = Params::new(Curve::Ristretto255, Protocol::BpPlus, 64).with_extension_degree(3);
+/// assert_eq!(rewound_scalars(&p)?, 3);
+/// let bad = p.with_extension_degree(u32::MAX as usize);
+/// assert_eq!(rewound_scalars(&bad).unwrap_err().code(), ErrorCode::InvalidArgument);
+/// # Ok::<(), ballistic_api::Error>(())
+/// ```
+pub fn rewound_scalars(params: &Params) -> Result<usize, Error> {
+    params.check(1)?;
+    if let Some((a, b)) = params.range {
+        return Err(Error::argument(format!(
+            "a range proof of [{a}, {b}]; rewinding is not supported for range proofs \
+             (their proof is about two derived values)"
+        )));
+    }
+    Ok(match params.protocol {
+        Protocol::Bp => 1,
+        Protocol::BpPlus => params.extension_degree,
+    })
+}
+
 /// Recovers the opening of a one-value proof of `params` about `commitment` with
 /// its rewind nonce (Bulletproofs) or seed nonce (Bulletproofs+); `value` is the
 /// claimed value to check against the recovered masks (Bulletproofs+ only).
@@ -73,13 +102,7 @@ pub fn rewind(
     nonce: &[u8; 32],
     value: Option<u64>,
 ) -> Result<Rewound, Error> {
-    params.check(1)?;
-    if let Some((a, b)) = params.range {
-        return Err(Error::argument(format!(
-            "a range proof of [{a}, {b}]; rewinding is not supported for range proofs \
-             (their proof is about two derived values)"
-        )));
-    }
+    rewound_scalars(params)?;
     if value.is_some() && params.protocol == Protocol::Bp {
         return Err(Error::argument(
             "a claimed value is only for Bulletproofs+ (a Bulletproofs rewind recovers the \
@@ -192,7 +215,7 @@ fn rewind_ristretto255(
         .rewind(
             &gens,
             &pc,
-            &mut Transcript::new(cache::transcript_label(&params.domain)?),
+            &mut crate::transcript(&params.domain)?,
             &commitment,
             params.bits,
             nonce,
@@ -238,7 +261,7 @@ fn rewind_plus<C: CurveOps>(
         .recover_masks(
             gens,
             pc,
-            &mut Transcript::new(cache::transcript_label(&params.domain)?),
+            &mut crate::transcript(&params.domain)?,
             &encoding,
             params.min_values.first().copied().unwrap_or(0),
             params.bits,

@@ -26,7 +26,8 @@ pub const MAX_BATCH_PROOFS: usize = 1 << 16;
 struct PlusProof<C: CurveOps> {
     proof: RangeProofPlus<C>,
     commitments: Vec<C::Encoding>,
-    label: &'static [u8],
+    /// The transcript before the proof (its label).
+    transcript: Transcript,
 }
 
 /// A decoded Bulletproofs proof in format `F` with its statement's transcript.
@@ -207,7 +208,7 @@ fn verify_plus<C: CurveOps>(
     pc: &ExtendedPedersenGens<C>,
 ) -> Result<(), ballistic::ProofError> {
     let rng = &mut rand::thread_rng();
-    let mut transcript = Transcript::new(p.label);
+    let mut transcript = p.transcript.clone();
     match params.range {
         Some((a, b)) => {
             let v = single(&p.commitments)?;
@@ -325,7 +326,7 @@ fn decode<T: AsRef<[u8]>>(
             proof: ballistic::ristretto::RangeProof::from_bytes(proof)
                 .map_err(|_| not_canonical())?,
             commitments: decode_points::<Ristretto, T>(params.curve, commitments)?,
-            transcript: Transcript::new(cache::transcript_label(&params.domain)?),
+            transcript: crate::transcript(&params.domain)?,
         }),
         (Curve::Secp256k1, Protocol::Bp) => {
             let mut transcript = k1::Transcript::new();
@@ -381,7 +382,7 @@ fn decode_plus<C: CurveOps, T: AsRef<[u8]>>(
     Ok(PlusProof {
         proof: decoded,
         commitments: decode_points::<C, T>(params.curve, commitments)?,
-        label: cache::transcript_label(&params.domain)?,
+        transcript: crate::transcript(&params.domain)?,
     })
 }
 
@@ -423,7 +424,7 @@ fn add_plus<'a, C: CurveOps + 'a>(
             failures.insert(i, ballistic::ProofError::InvalidExtensionDegree);
             continue;
         };
-        let mut transcript = Transcript::new(p.label);
+        let mut transcript = p.transcript.clone();
         let slot = match params.range {
             Some((a, b)) => match single(&p.commitments) {
                 Ok(v) => batch.add_plus_range(&p.proof, pc, &mut transcript, v, a, b),

@@ -435,3 +435,47 @@ fn debug_shows_no_secret() {
         assert!(!text.contains(&format!("{:?}", &secret[..4])));
     }
 }
+
+/// Any number of distinct transcript labels in one process (issue 48, item 2): a
+/// label is absorbed by its call's transcript and kept by nobody, so 10,000 distinct
+/// domains (the old table held 256) all prove and verify, singly and as one batch,
+/// on each protocol whose transcript takes a label, and every proof fails under
+/// another domain.
+#[test]
+fn ten_thousand_distinct_domains_in_one_process() {
+    let mut rng = StdRng::seed_from_u64(48);
+    let kinds = [
+        (Curve::Ristretto255, Protocol::Bp),
+        (Curve::Ristretto255, Protocol::BpPlus),
+        (Curve::Secp256k1, Protocol::BpPlus),
+    ];
+    let mut batch = BatchVerifier::new();
+    let domains = 10_000;
+    for d in 0..domains {
+        let (curve, protocol) = kinds[d % kinds.len()];
+        let domain = format!("distinct domain {d}");
+        let params = Params::new(curve, protocol, 8).with_domain(domain.as_bytes());
+        let proven = prove_with_rng(&params, &[d as u64 % 256], &Secrets::default(), &mut rng)
+            .unwrap_or_else(|e| panic!("domain {d}: {e}"));
+        if d % 97 == 0 {
+            verify(&params, &proven.commitments, &proven.proof)
+                .unwrap_or_else(|e| panic!("domain {d}: {e}"));
+            let other = params
+                .clone()
+                .with_domain(format!("distinct domain {}", d + 1).as_bytes());
+            let e = verify(&other, &proven.commitments, &proven.proof).unwrap_err();
+            assert_eq!(e.code(), ErrorCode::InvalidProof, "domain {d}");
+        }
+        batch
+            .add(&params, &proven.commitments, &proven.proof)
+            .unwrap();
+    }
+    assert_eq!(batch.len(), domains);
+    let failures = batch.verify();
+    assert!(
+        failures.is_empty(),
+        "{} of {domains} failed: {:?}",
+        failures.len(),
+        failures.first()
+    );
+}

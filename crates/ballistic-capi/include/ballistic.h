@@ -302,6 +302,30 @@ int ballistic_params_set_generators(struct ballistic_params *params,
                                     size_t count);
 
 /**
+ * Checks the statement for `m` values (the bit width or range, the options each
+ * curve and protocol allow, the limits): `BALLISTIC_OK`, or the error code every
+ * call that takes the statement would return (`BALLISTIC_ERR_INVALID_ARGUMENT`,
+ * `BALLISTIC_ERR_LIMIT_EXCEEDED`, …), with its message for
+ * [`ballistic_last_error`].
+ *
+ * ```
+ * use ballistic_capi::*;
+ * unsafe {
+ *     let p = ballistic_params_new(BALLISTIC_CURVE_RISTRETTO255, BALLISTIC_PROTOCOL_BP, 64);
+ *     assert_eq!(ballistic_params_check(p, 1), BALLISTIC_OK);
+ *     assert_eq!(ballistic_params_check(p, 0), BALLISTIC_ERR_INVALID_ARGUMENT);
+ *     assert_eq!(ballistic_params_check(p, BALLISTIC_MAX_VALUES + 1), BALLISTIC_ERR_LIMIT_EXCEEDED);
+ *     ballistic_params_free(p);
+ * }
+ * ```
+ *
+ * # Safety
+ * A non-`NULL` `params` is a live handle.
+ */
+int ballistic_params_check(const struct ballistic_params *params,
+                           size_t m);
+
+/**
  * The byte length of the proof of the statement for `m` commitments; 0 if
  * `params` is `NULL` or the statement is not valid for `m` values (see
  * [`ballistic_last_error`]).

@@ -653,6 +653,36 @@ pub unsafe extern "C" fn ballistic_params_set_generators(
     })
 }
 
+/// Checks the statement for `m` values (the bit width or range, the options each
+/// curve and protocol allow, the limits): `BALLISTIC_OK`, or the error code every
+/// call that takes the statement would return (`BALLISTIC_ERR_INVALID_ARGUMENT`,
+/// `BALLISTIC_ERR_LIMIT_EXCEEDED`, …), with its message for
+/// [`ballistic_last_error`].
+///
+/// ```
+/// use ballistic_capi::*;
+/// unsafe {
+///     let p = ballistic_params_new(BALLISTIC_CURVE_RISTRETTO255, BALLISTIC_PROTOCOL_BP, 64);
+///     assert_eq!(ballistic_params_check(p, 1), BALLISTIC_OK);
+///     assert_eq!(ballistic_params_check(p, 0), BALLISTIC_ERR_INVALID_ARGUMENT);
+///     assert_eq!(ballistic_params_check(p, BALLISTIC_MAX_VALUES + 1), BALLISTIC_ERR_LIMIT_EXCEEDED);
+///     ballistic_params_free(p);
+/// }
+/// ```
+///
+/// # Safety
+/// A non-`NULL` `params` is a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_params_check(
+    params: *const ballistic_params,
+    m: usize,
+) -> c_int {
+    status(|| {
+        // SAFETY: the caller's obligations.
+        unsafe { params_ref(params) }?.check(m)
+    })
+}
+
 /// The byte length of the proof of the statement for `m` commitments; 0 if
 /// `params` is `NULL` or the statement is not valid for `m` values (see
 /// [`ballistic_last_error`]).
@@ -1188,10 +1218,8 @@ pub unsafe extern "C" fn ballistic_rewind(
         // SAFETY (all blocks below): the caller's obligations, as documented above.
         let params = unsafe { params_ref(params) }?;
         let count = unsafe { out(blindings_count, "blindings_count") }?;
-        let scalars = match params.protocol {
-            Protocol::Bp => 1,
-            Protocol::BpPlus => params.extension_degree,
-        };
+        // The statement first: the count is only ever that of a valid statement.
+        let scalars = ballistic_api::rewound_scalars(params)?;
         *count = scalars;
         let needed = scalars.saturating_mul(SCALAR_BYTES);
         if blindings_cap < needed {

@@ -29,6 +29,7 @@ use ballistic::curve::secp256k1::Secp256k1;
 use ballistic::curve::Curve as CurveOps;
 use ballistic::gadgets::{sha256, shuffle};
 use ballistic::generators::{BulletproofGens, PedersenGens};
+use ballistic::merlin::Transcript;
 use ballistic::r1cs::{BatchVerifier, R1CSError, R1CSProof};
 use clap::{ArgGroup, Args, Subcommand};
 use rand::rngs::OsRng;
@@ -159,20 +160,32 @@ pub struct ShuffleArgs {
 #[command(group(
     ArgGroup::new("preimage")
         .required(true)
-        .args(["message", "message_hex", "block_hex"])
+        .args(["message", "message_hex", "block_hex", "message_file", "block_file"])
 ))]
 pub struct Sha256Args {
-    /// The message, as UTF-8 text (at most 55 bytes).
+    /// The message, as UTF-8 text (at most 55 bytes). Prefer --message-file: an
+    /// argument is visible to other users of the machine (a warning says so).
     #[arg(long, value_name = "TEXT")]
     pub message: Option<String>,
 
-    /// The message, in hex (at most 55 bytes).
+    /// The message, in hex (at most 55 bytes); as --message, prefer --message-file.
     #[arg(long, value_name = "HEX")]
     pub message_hex: Option<String>,
 
-    /// One 64-byte block (128 hex digits) for the bare compression function.
+    /// One 64-byte block (128 hex digits) for the bare compression function; prefer
+    /// --block-file.
     #[arg(long, value_name = "HEX128")]
     pub block_hex: Option<String>,
+
+    /// A file holding the message, its bytes as they are (at most 55); `-` reads it
+    /// from standard input.
+    #[arg(long, value_name = "FILE")]
+    pub message_file: Option<PathBuf>,
+
+    /// A file holding one 64-byte block, its bytes as they are; `-` reads it from
+    /// standard input.
+    #[arg(long, value_name = "FILE")]
+    pub block_file: Option<PathBuf>,
 
     /// The curve: ristretto255 or secp256k1.
     #[arg(long, value_name = "NAME", default_value = CURVE_RISTRETTO255)]
@@ -241,15 +254,15 @@ fn times(n: usize) -> String {
     }
 }
 
-/// A Merlin label for `domain` (Merlin's are `&'static`; interned once by the
-/// byte-level API); the error is a message.
-fn static_label(domain: &str) -> Result<&'static [u8], String> {
-    ballistic_api::transcript_label(domain.as_bytes()).map_err(|e| format!("domain: {e}"))
+/// `Transcript::new(domain)` for a domain of the command line or a file (kept by
+/// nobody once the transcript is made); the error is a message.
+fn domain_transcript(domain: &str) -> Result<Transcript, String> {
+    ballistic_api::transcript(domain.as_bytes()).map_err(|e| format!("domain: {e}"))
 }
 
 /// Proves a shuffle on curve `C`: the commitments (hex, inputs first) and the proof.
 fn prove_shuffle_on<C: CurveOps>(
-    domain: &'static [u8],
+    base: Transcript,
     inputs: &[u64],
     outputs: &[u64],
 ) -> Result<(Vec<String>, Vec<u8>), CliError> {
@@ -264,7 +277,7 @@ fn prove_shuffle_on<C: CurveOps>(
     let pc = PedersenGens::<C>::default();
     let bp = BulletproofGens::<C>::new(capacity, 1);
     let (proof, commitments) =
-        shuffle::prove(&pc, &bp, domain, inputs, outputs, &mut OsRng).map_err(failed)?;
+        shuffle::prove_from(&pc, &bp, base, inputs, outputs, &mut OsRng).map_err(failed)?;
     Ok((
         commitments
             .iter()
@@ -309,10 +322,10 @@ fn prove_shuffle(args: ShuffleArgs) -> Result<ExitCode, CliError> {
             domain.len()
         )));
     }
-    let label = static_label(&domain).map_err(CliError::new)?;
+    let base = domain_transcript(&domain).map_err(CliError::new)?;
     let (commitments, proof) = match curve {
-        Curve::Ristretto255 => prove_shuffle_on::<Ristretto>(label, &args.inputs, &args.outputs)?,
-        Curve::Secp256k1 => prove_shuffle_on::<Secp256k1>(label, &args.inputs, &args.outputs)?,
+        Curve::Ristretto255 => prove_shuffle_on::<Ristretto>(base, &args.inputs, &args.outputs)?,
+        Curve::Secp256k1 => prove_shuffle_on::<Secp256k1>(base, &args.inputs, &args.outputs)?,
     };
     let file = ShuffleFileOut {
         circuit: CIRCUIT_SHUFFLE,
@@ -350,7 +363,28 @@ fn preimage(args: &mut Sha256Args) -> Result<Preimage, CliError> {
              8-byte length fill one 64-byte block); prove a whole block with --block-hex"
         ))
     };
+    if let Some(path) = args.message_file.take() {
+        let bytes = crate::secret_input::read("--message-file", &path)?;
+        if bytes.len() > max {
+            return Err(limit("--message-file", bytes.len()));
+        }
+        return Ok(Preimage::Message(bytes));
+    }
+    if let Some(path) = args.block_file.take() {
+        let bytes = crate::secret_input::read("--block-file", &path)?;
+        let mut block = Zeroizing::new([0u8; 64]);
+        if bytes.len() != block.len() {
+            return Err(CliError::new(format!(
+                "--block-file {}: {} bytes; a block is 64",
+                path.display(),
+                bytes.len()
+            )));
+        }
+        block.copy_from_slice(&bytes);
+        return Ok(Preimage::Block(block));
+    }
     if let Some(text) = args.message.take() {
+        crate::secret_input::warn_argument("--message", "--message-file");
         let bytes = Zeroizing::new(text.into_bytes());
         if bytes.len() > max {
             return Err(limit("--message", bytes.len()));
@@ -358,6 +392,7 @@ fn preimage(args: &mut Sha256Args) -> Result<Preimage, CliError> {
         return Ok(Preimage::Message(bytes));
     }
     if let Some(h) = args.message_hex.take() {
+        crate::secret_input::warn_argument("--message-hex", "--message-file");
         let h = Zeroizing::new(h);
         let bytes = Zeroizing::new(
             hex::decode(h.as_str())
@@ -368,6 +403,7 @@ fn preimage(args: &mut Sha256Args) -> Result<Preimage, CliError> {
         }
         return Ok(Preimage::Message(bytes));
     }
+    crate::secret_input::warn_argument("--block-hex", "--block-file");
     let h = Zeroizing::new(args.block_hex.take().unwrap_or_default());
     let mut block = Zeroizing::new([0u8; 64]);
     hex::decode_to_slice(h.as_str(), block.as_mut_slice()).map_err(|e| {
@@ -427,9 +463,9 @@ fn prove_sha256(mut args: Sha256Args) -> Result<ExitCode, CliError> {
 
 /// The statement of a decoded circuit proof on curve `C`.
 enum Statement<C: CurveOps> {
-    /// A shuffle: its transcript label and `2k` commitments, inputs first.
+    /// A shuffle: the transcript of its label and `2k` commitments, inputs first.
     Shuffle {
-        domain: &'static [u8],
+        base: Transcript,
         commitments: Vec<C::Encoding>,
     },
     /// A SHA-256 preimage: the statement and the public digest.
@@ -489,7 +525,7 @@ fn decode_shuffle<C: CurveOps>(file: &ShuffleFile) -> Result<Decoded<C>, Verdict
     let capacity = shuffle::generators_capacity(k).map_err(|e| Verdict::Invalid(e.to_string()))?;
     Ok(Decoded {
         statement: Statement::Shuffle {
-            domain: static_label(&file.domain).map_err(Verdict::Malformed)?,
+            base: domain_transcript(&file.domain).map_err(Verdict::Malformed)?,
             commitments,
         },
         proof,
@@ -562,10 +598,9 @@ fn verifier<C: CurveOps>(
     proof: &R1CSProof<C>,
 ) -> Result<ballistic::r1cs::Verifier<C, ballistic::merlin::Transcript>, R1CSError> {
     match statement {
-        Statement::Shuffle {
-            domain,
-            commitments,
-        } => shuffle::verifier::<C>(domain, commitments),
+        Statement::Shuffle { base, commitments } => {
+            shuffle::verifier_from::<C>(base.clone(), commitments)
+        }
         Statement::Sha256 { statement, digest } => {
             let transcript = ballistic::merlin::Transcript::new(SHA256_DOMAIN);
             match statement {
@@ -720,9 +755,51 @@ mod tests {
             message: message.map(str::to_owned),
             message_hex: message_hex.map(str::to_owned),
             block_hex: block_hex.map(str::to_owned),
+            message_file: None,
+            block_file: None,
             curve: CURVE_RISTRETTO255.into(),
             out: None,
         }
+    }
+
+    #[test]
+    fn preimages_from_files() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (msg, block) = (dir.path().join("m"), dir.path().join("b"));
+        std::fs::write(&msg, b"ballistic\n").expect("write");
+        let block_bytes: Vec<u8> = (100..164).collect();
+        std::fs::write(&block, &block_bytes).expect("write");
+        let mut args = sha_args(None, None, None);
+        args.message_file = Some(msg.clone());
+        match preimage(&mut args) {
+            // The file's bytes as they are: the newline is part of the message.
+            Ok(Preimage::Message(m)) => assert_eq!(m.as_slice(), b"ballistic\n"),
+            _ => panic!("a message"),
+        }
+        let mut args = sha_args(None, None, None);
+        args.block_file = Some(block);
+        match preimage(&mut args) {
+            Ok(Preimage::Block(b)) => assert_eq!(b.as_slice(), block_bytes.as_slice()),
+            _ => panic!("a block"),
+        }
+        let mut args = sha_args(None, None, None);
+        args.block_file = Some(msg.clone());
+        let e = preimage(&mut args)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("10 bytes; a block is 64"), "{e}");
+        std::fs::write(&msg, vec![b'x'; 56]).expect("write");
+        let mut args = sha_args(None, None, None);
+        args.message_file = Some(msg);
+        let e = preimage(&mut args)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.contains("--message-file is 56 bytes; the limit is 55"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -766,26 +843,20 @@ mod tests {
         assert_eq!(batch_sizes(&sha, BATCH_MULTIPLIERS), [32, 1]);
     }
 
-    #[test]
-    fn labels_are_interned_once() {
-        let a = static_label("x").unwrap();
-        let b = static_label("x").unwrap();
-        assert!(std::ptr::eq(a, b));
-        assert_eq!(static_label("y").unwrap(), b"y");
-    }
-
     /// The proof lengths the parser and the decoder expect are the library's.
     #[test]
     fn shuffle_lengths_are_the_librarys() {
         for k in [1usize, 2, 3, 5] {
             let inputs: Vec<u64> = (0..k as u64).collect();
-            let (_, r) = prove_shuffle_on::<Ristretto>(b"t", &inputs, &inputs).expect("prove");
+            let (_, r) = prove_shuffle_on::<Ristretto>(Transcript::new(b"t"), &inputs, &inputs)
+                .expect("prove");
             assert_eq!(
                 r.len(),
                 shuffle_proof_len(Curve::Ristretto255, k),
                 "k = {k}"
             );
-            let (_, s) = prove_shuffle_on::<Secp256k1>(b"t", &inputs, &inputs).expect("prove");
+            let (_, s) = prove_shuffle_on::<Secp256k1>(Transcript::new(b"t"), &inputs, &inputs)
+                .expect("prove");
             assert_eq!(s.len(), shuffle_proof_len(Curve::Secp256k1, k), "k = {k}");
         }
     }

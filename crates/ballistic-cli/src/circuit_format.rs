@@ -250,8 +250,8 @@ const EXPECTING: &str = "a ballistic circuit proof file (a JSON object with fiel
                          curve, then the circuit's fields and proof)";
 
 /// The raw top level of a circuit proof file: every field of every circuit, each
-/// `None` when absent (`Some(Value::Null)` when present as `null`), so that a field
-/// of another circuit is named as such.
+/// `None` when absent or `null`, so that a field of another circuit is named as
+/// such.
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
@@ -484,6 +484,26 @@ mod tests {
         object(v)
     }
 
+    /// Every field of a circuit file read through `present`: `null` parses as the
+    /// field's absence (a missing required field, or a field of another circuit
+    /// that is not there).
+    #[test]
+    fn null_is_absent_for_every_field() {
+        for fixture in [good_shuffle(), good_sha256()] {
+            for field in ["k", "domain", "commitments", "statement", "digest"] {
+                let mut absent = fixture.clone();
+                absent.remove(field);
+                let mut null = fixture.clone();
+                null.insert(field.into(), Value::Null);
+                assert_eq!(
+                    format!("{:?}", parse(&absent)),
+                    format!("{:?}", parse(&null)),
+                    "{field}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn sha256_files() {
         let Ok(CircuitFile::Sha256(f)) = parse(&good_sha256()) else {
@@ -518,7 +538,7 @@ mod tests {
             ),
             (
                 "domain",
-                Some(Value::Null),
+                Some(Value::from("d")),
                 "field \"domain\": not a field of a sha256 proof file",
             ),
             (

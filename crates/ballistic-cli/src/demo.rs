@@ -167,7 +167,7 @@ impl<W: Write> Demo<W> {
         let status = self.checks.expect_valid(verified);
         writeln!(
             self.out,
-            "   {label:<16} {bytes:>4} bytes   prove {:>9}   verify {:>9}   {status}",
+            "   {label:<16} {bytes:>4} bytes   prove {:>9}   verify {:>9} (first use)   {status}",
             ms(t_prove),
             ms(t_verify),
         )?;
@@ -178,7 +178,9 @@ impl<W: Write> Demo<W> {
     fn prove(&mut self, c: &Committed) -> Result<Aggregated, CliError> {
         writeln!(
             self.out,
-            "\n2. Prove that the amounts lie in [0, 2^64) and verify:"
+            "\n2. Prove that the amounts lie in [0, 2^64) and verify (first use of each \
+             shape: the times include building its generators and tables, which later \
+             proofs reuse; warm times are in step 5):"
         )?;
         let pc = self.pc;
         let rng = &mut self.rng;
@@ -419,7 +421,8 @@ impl<W: Write> Demo<W> {
     fn table(&mut self) -> Result<(), CliError> {
         writeln!(
             self.out,
-            "\n5. Proof sizes and times on ristretto255 (n bits, m values; fastest of {TABLE_RUNS} runs{}):",
+            "\n5. Proof sizes and times on ristretto255 (n bits, m values; warm: fastest of \
+             {TABLE_RUNS} runs over cached tables{}):",
             if cfg!(debug_assertions) {
                 "; debug build, release is faster"
             } else {

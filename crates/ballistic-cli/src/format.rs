@@ -301,36 +301,36 @@ const EXPECTING: &str = "a ballistic proof file (a JSON object with fields curve
 struct RawProofFile {
     #[serde(default)]
     curve: Value,
-    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    /// `None` when absent or `null`.
     #[serde(default, deserialize_with = "present")]
     protocol: Option<Value>,
     #[serde(default)]
     bits: Value,
-    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    /// `None` when absent or `null`.
     #[serde(default, deserialize_with = "present")]
     range: Option<Value>,
-    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    /// `None` when absent or `null`.
     #[serde(default, deserialize_with = "present")]
     extension_degree: Option<Value>,
-    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    /// `None` when absent or `null`.
     #[serde(default, deserialize_with = "present")]
     min_values: Option<Value>,
-    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    /// `None` when absent or `null`.
     #[serde(default, deserialize_with = "present")]
     domain: Option<Value>,
     #[serde(default)]
     commitments: Value,
     #[serde(default)]
     proof: Value,
-    /// `None` when absent; `Some(Value::Null)` when present as `null`.
+    /// `None` when absent or `null`.
     #[serde(default, deserialize_with = "present")]
     extra_commit: Option<Value>,
 }
 
-/// Deserializes a field that is present (even as `null`) as `Some`; with
-/// `#[serde(default)]`, an absent field stays `None`.
+/// Deserializes an optional field: `null` is absent, as serde's `Option` and most
+/// JSON producers have it (with `#[serde(default)]`, an absent field stays `None`).
 pub(crate) fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-    Value::deserialize(d).map(Some)
+    Value::deserialize(d).map(|v| (!v.is_null()).then_some(v))
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] from `path` (`-` is standard input); larger files
@@ -526,15 +526,6 @@ fn protocol_field(v: Option<&Value>) -> Result<Protocol, Malformed> {
     };
     let name = match v {
         Value::String(s) => s,
-        Value::Null => {
-            return Err(Malformed::field(
-                "protocol",
-                format!(
-                    "null; expected \"{PROTOCOL_BP}\" or \"{PROTOCOL_BP_PLUS}\" (absent means \
-                     \"{PROTOCOL_BP}\")"
-                ),
-            ))
-        }
         other => {
             return Err(Malformed::field(
                 "protocol",
@@ -601,12 +592,6 @@ fn min_values_field(
             ))
         }
         (Protocol::BpPlus, Some(Value::Array(list))) => list,
-        (Protocol::BpPlus, Some(Value::Null)) => {
-            return Err(Malformed::field(
-                name,
-                "null; omit the field for minimum values of zero",
-            ))
-        }
         (Protocol::BpPlus, Some(other)) => {
             return Err(Malformed::field(
                 name,
@@ -654,12 +639,6 @@ fn range_field(v: Option<&Value>) -> Result<Option<(u64, u64)>, Malformed> {
     let list = match v {
         None => return Ok(None),
         Some(Value::Array(list)) => list,
-        Some(Value::Null) => {
-            return Err(Malformed::field(
-                name,
-                "null; omit the field for a proof of [0, 2^bits)",
-            ))
-        }
         Some(other) => {
             return Err(Malformed::field(
                 name,
@@ -799,19 +778,7 @@ pub fn parse_proof_file(bytes: &[u8]) -> Result<ProofFile, Malformed> {
             }
             let extra = match &raw.extra_commit {
                 None => None,
-                Some(v) => {
-                    let bytes = match v {
-                        Value::Null => {
-                            return Err(Malformed::field(
-                                "extra_commit",
-                                "null; omit the field for no extra commitment \
-                                 (which differs from an empty one, \"\")",
-                            ))
-                        }
-                        v => hex_field("extra_commit", v)?,
-                    };
-                    Some(bytes)
-                }
+                Some(v) => Some(hex_field("extra_commit", v)?),
             };
             (None, extra)
         }
@@ -973,6 +940,48 @@ mod tests {
         parse_proof_file(&serde_json::to_vec(m).unwrap_or_default())
     }
 
+    /// Every optional field of every kind of proof file: `null` parses exactly as
+    /// the field's absence (the same file, or the same error).
+    #[test]
+    fn null_is_absent_for_every_optional_field() {
+        let mut fixtures = vec![good(), good_secp()];
+        for curve in ["ristretto255", "secp256k1"] {
+            fixtures.push(good_plus(curve));
+            for protocol in ["bp", "bp+"] {
+                fixtures.push(good_range(curve, protocol));
+            }
+        }
+        let optional = [
+            "protocol",
+            "range",
+            "extension_degree",
+            "min_values",
+            "domain",
+            "extra_commit",
+        ];
+        let mut compared = 0;
+        for fixture in &fixtures {
+            for field in optional {
+                let mut absent = fixture.clone();
+                absent.remove(field);
+                let mut null = fixture.clone();
+                null.insert(field.into(), Value::Null);
+                assert_eq!(
+                    format!("{:?}", parse(&absent)),
+                    format!("{:?}", parse(&null)),
+                    "{field} in {fixture:?}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, fixtures.len() * optional.len());
+        // A field that is present and not null still counts: a secp256k1 file
+        // refuses a domain.
+        let mut m = good_secp();
+        m.insert("domain".into(), Value::from("d"));
+        assert!(parse(&m).is_err());
+    }
+
     #[test]
     fn accepts_well_formed() {
         let f = parse(&good()).expect("well formed");
@@ -1017,9 +1026,9 @@ mod tests {
         m.insert("curve".into(), Value::from("ed25519"));
         assert!(parse(&m).unwrap_err().0.contains("unsupported curve"));
 
-        // A ristretto255 file has no extra_commit (not even null).
+        // A ristretto255 file has no extra_commit (null is absent).
         let mut m = good();
-        m.insert("extra_commit".into(), Value::Null);
+        m.insert("extra_commit".into(), Value::from(""));
         let e = parse(&m).unwrap_err().0;
         assert!(e.contains("field \"extra_commit\": only secp256k1"), "{e}");
 
@@ -1061,7 +1070,6 @@ mod tests {
         assert_eq!(parse(&m).expect("hex").extra_commit, Some(vec![0, 255]));
 
         let cases: Vec<(&str, Value, &str)> = vec![
-            ("extra_commit", Value::Null, "field \"extra_commit\": null"),
             (
                 "extra_commit",
                 Value::from("abc"),
@@ -1075,11 +1083,6 @@ mod tests {
             (
                 "domain",
                 Value::from("ballistic"),
-                "field \"domain\": secp256k1 proofs have no domain",
-            ),
-            (
-                "domain",
-                Value::Null,
                 "field \"domain\": secp256k1 proofs have no domain",
             ),
             (
@@ -1167,7 +1170,6 @@ mod tests {
             bad_byte.insert("proof".into(), Value::from(format!("03{}", &proof[2..])));
             let cases: Vec<(&str, Option<Value>, &str)> = vec![
                 ("protocol", Some(Value::from("bp++")), "field \"protocol\": unsupported protocol \"bp++\""),
-                ("protocol", Some(Value::Null), "field \"protocol\": null"),
                 ("protocol", Some(Value::from(2)), "field \"protocol\": expected \"bp\" or \"bp+\", got a number"),
                 ("extension_degree", None, "field \"extension_degree\": expected an integer in 1..=6"),
                 ("extension_degree", Some(Value::from(0)), "field \"extension_degree\": expected an integer in 1..=6"),
@@ -1180,7 +1182,6 @@ mod tests {
                 ("min_values", Some(serde_json::json!([-1, 0])), "field \"min_values[0]\": expected an integer"),
                 ("min_values", Some(serde_json::json!([1.0, 0])), "field \"min_values[0]\": expected an integer"),
                 ("min_values", Some(serde_json::json!(["1", 0])), "field \"min_values[0]\": expected an integer"),
-                ("min_values", Some(Value::Null), "field \"min_values\": null"),
                 ("min_values", Some(Value::from(1)), "field \"min_values\": expected an array"),
                 ("domain", None, "field \"domain\": missing"),
                 ("extra_commit", Some(Value::from("00")), "field \"extra_commit\""),
@@ -1275,7 +1276,6 @@ mod tests {
                 2
             ]);
             let cases: Vec<(&str, Option<Value>, &str)> = vec![
-                ("range", Some(Value::Null), "field \"range\": null; omit the field"),
                 ("range", Some(Value::from("18..=130")), "field \"range\": expected an array [a, b] of two integers, got a string"),
                 ("range", Some(serde_json::json!([18])), "field \"range\": 1 entry; expected [a, b], two integers"),
                 ("range", Some(serde_json::json!([])), "field \"range\": 0 entries"),

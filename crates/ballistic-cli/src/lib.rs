@@ -1,6 +1,6 @@
 //! The parts of the `ballistic` command that other code (the fuzz targets) uses: the
-//! proof-file formats (range proofs, circuit proofs) with their strict readers, and
-//! the command's error type.
+//! proof-file formats (range proofs, circuit proofs) with their strict readers, the
+//! test-vector runner of `verify --vectors`, and the command's error type.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(
@@ -11,3 +11,4 @@
 pub mod circuit_format;
 pub mod error;
 pub mod format;
+pub mod vectors;

@@ -214,12 +214,13 @@
 mod bench;
 mod circuit;
 mod demo;
+mod exchange;
 mod mpc;
 mod output;
 mod prove;
 mod rewind;
 mod secp;
-mod vectors;
+mod secret_input;
 mod verify;
 
 use std::process::ExitCode;

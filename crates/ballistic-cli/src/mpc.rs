@@ -15,8 +15,10 @@
 //! it also writes every message it passed as the files below.
 //!
 //! `dealer` and `party` are the same rounds as separate processes that exchange
-//! messages as files in one directory (an empty one per proof), each written
-//! atomically (a temporary name, then renamed) and polled for by the reader:
+//! messages as files in one directory (an empty one per proof, writable by its
+//! owner only: the messages are not authenticated, see [`crate::exchange`]), each
+//! written atomically (an unpredictable temporary name, then renamed) and polled
+//! for by the reader, which refuses links:
 //!
 //! | round | writer | file |
 //! |---|---|---|
@@ -39,7 +41,6 @@
 //! was bad (the dealer names it) or the proof did not verify; 2 usage errors,
 //! malformed or missing messages, timeouts, I/O errors.
 
-use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -62,7 +63,7 @@ use zeroize::Zeroizing;
 
 use crate::error::{CliError, EXIT_INVALID};
 use crate::format::{self, Opening, OpeningsFile, ProofFileOut, DEFAULT_DOMAIN, MAX_DOMAIN_BYTES};
-use crate::output;
+use crate::{exchange, output};
 
 /// Largest number of parties `mpc` runs (as many as a proof file may hold values).
 pub const MAX_PARTIES: usize = format::MAX_VALUES;
@@ -151,6 +152,17 @@ pub struct PartyArgs {
     /// Write the party's opening (value, blinding, commitment) to this owner-only file.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+    /// Recompute every challenge from the dealer's transcript and every party's
+    /// commitments (read from the directory) before answering it, instead of trusting
+    /// the dealer's: needs --parties and the dealer's --domain.
+    #[arg(long, requires = "parties")]
+    pub recompute: bool,
+    /// The number of parties `m` (with --recompute).
+    #[arg(long)]
+    pub parties: Option<usize>,
+    /// The dealer's transcript label (with --recompute).
+    #[arg(long, requires = "recompute")]
+    pub domain: Option<String>,
     /// How long to wait for each of the dealer's messages, in seconds.
     #[arg(long, default_value_t = 300)]
     pub timeout: u64,
@@ -188,10 +200,26 @@ fn shape(parties: usize, bits: usize, domain: Option<String>) -> Result<String, 
     Ok(domain)
 }
 
-/// A transcript label (Merlin's are `&'static`; interned once by the byte-level API).
-fn label(domain: &str) -> Result<&'static [u8], CliError> {
-    ballistic_api::transcript_label(domain.as_bytes())
+/// `Transcript::new(domain)` for the dealer's label.
+fn dealer_transcript(domain: &str) -> Result<Transcript, CliError> {
+    ballistic_api::transcript(domain.as_bytes())
         .map_err(|e| CliError::new(format!("--domain: {e}")))
+}
+
+/// A recomputing party's refusal of a challenge.
+fn refused_challenge(e: MPCError) -> CliError {
+    match e {
+        MPCError::ChallengeMismatch => CliError::new(
+            "the dealer's challenge is not the one its transcript and the parties' \
+             commitments give (another --domain or --parties, or a dishonest dealer): no \
+             share sent",
+        ),
+        MPCError::MaliciousDealer => CliError::new(
+            "the commitments in the directory do not include this party's own: no share \
+             sent",
+        ),
+        e => mpc_error(e),
+    }
 }
 
 fn mpc_error(e: MPCError) -> CliError {
@@ -207,49 +235,47 @@ fn sizes<T: Serialize>(msg: &T) -> Result<(usize, usize), CliError> {
     Ok((bin as usize, json.len()))
 }
 
-/// Writes `msg` as `dir/name` atomically: a temporary name in `dir`, then renamed.
+/// Writes `msg` as `dir/name` (see [`exchange::write`]).
 fn write_message<T: Serialize>(dir: &Path, name: &str, msg: &T) -> Result<(), CliError> {
     let mut json =
         serde_json::to_vec(msg).map_err(|e| CliError::new(format!("cannot encode {name}: {e}")))?;
     json.push(b'\n');
-    let path = dir.join(name);
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| CliError::new(format!("{}: cannot write: {e}", path.display()));
-    fs::write(&tmp, &json).map_err(fail)?;
-    fs::rename(&tmp, &path).map_err(fail)
+    exchange::write(dir, name, &json)
 }
 
-/// Waits (polling) until `dir/name` exists, then reads and parses it.
+/// Waits (polling) until `dir/name` exists, then reads and parses it (see
+/// [`exchange::read`]).
 fn await_message<T: DeserializeOwned>(
     dir: &Path,
     name: &str,
     timeout: Duration,
 ) -> Result<T, CliError> {
-    let path = dir.join(name);
     let start = Instant::now();
-    while !path.exists() {
+    while !exchange::exists(dir, name) {
         if start.elapsed() > timeout {
             return Err(CliError::new(format!(
                 "{}: not there after {} s",
-                path.display(),
+                dir.join(name).display(),
                 timeout.as_secs()
             )));
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let bytes = format::read_limited(&path)
-        .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| CliError::new(format!("{}: malformed message: {e}", path.display())))
+    let bytes = exchange::read(dir, name)?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        CliError::new(format!(
+            "{}: malformed message: {e}",
+            dir.join(name).display()
+        ))
+    })
 }
 
 /// Refuses a directory that already holds `name` (a message of an earlier proof).
 fn refuse_stale(dir: &Path, name: &str) -> Result<(), CliError> {
-    let path = dir.join(name);
-    if path.exists() {
+    if exchange::exists(dir, name) {
         return Err(CliError::new(format!(
             "{}: exists already; use an empty directory for each proof",
-            path.display()
+            dir.join(name).display()
         )));
     }
     Ok(())
@@ -329,8 +355,8 @@ fn demo(args: DemoArgs) -> Result<ExitCode, CliError> {
     let domain = shape(m, n, args.domain)?;
     let dir = args.json_dir.as_deref();
     if let Some(dir) = dir {
-        fs::create_dir_all(dir)
-            .map_err(|e| CliError::new(format!("{}: cannot create: {e}", dir.display())))?;
+        exchange::create_dir(dir)?;
+        exchange::check_dir(dir)?;
     }
     let bp = BulletproofGens::new(n, m);
     let pc = PedersenGens::default();
@@ -355,7 +381,7 @@ fn demo(args: DemoArgs) -> Result<ExitCode, CliError> {
     let (bits_tx, bits_rx) = mpsc::channel::<(usize, BitCommitment)>();
     let (poly_tx, poly_rx) = mpsc::channel::<(usize, PolyCommitment)>();
     let (share_tx, share_rx) = mpsc::channel::<(usize, Result<ProofShare, MPCError>)>();
-    let mut transcript = Transcript::new(label(&domain)?);
+    let mut transcript = dealer_transcript(&domain)?;
     let total = Instant::now();
     let result = std::thread::scope(|s| -> Result<_, CliError> {
         // One thread per party; its only links to the dealer are the channels.
@@ -481,13 +507,8 @@ fn demo(args: DemoArgs) -> Result<ExitCode, CliError> {
     writeln!(out, "  total {:.3} ms", total.elapsed().as_secs_f64() * 1e3)?;
 
     let commitments: Vec<_> = bits.iter().map(|b| *b.v_j()).collect();
-    let verdict = proof.verify_multiple(
-        &bp,
-        &pc,
-        &mut Transcript::new(label(&domain)?),
-        &commitments,
-        n,
-    );
+    let verdict =
+        proof.verify_multiple(&bp, &pc, &mut dealer_transcript(&domain)?, &commitments, n);
     if let Some(dir) = dir {
         let path = dir.join("proof.json");
         output::write_public(&path, &proof_file(n, &domain, &bits, &proof)?, None)?;
@@ -509,13 +530,14 @@ fn dealer(args: DealerArgs) -> Result<ExitCode, CliError> {
     let (m, n) = (args.parties, args.bits);
     let domain = shape(m, n, args.domain)?;
     let dir = &args.json_dir;
+    exchange::check_dir(dir)?;
     let timeout = Duration::from_secs(args.timeout);
     for name in ["bit_challenge.json", "poly_challenge.json"] {
         refuse_stale(dir, name)?;
     }
     let bp = BulletproofGens::new(n, m);
     let pc = PedersenGens::default();
-    let mut transcript = Transcript::new(label(&domain)?);
+    let mut transcript = dealer_transcript(&domain)?;
     let dealer = Dealer::new(&bp, &pc, &mut transcript, n, m).map_err(mpc_error)?;
     let mut out = std::io::stdout().lock();
 
@@ -554,8 +576,17 @@ fn dealer(args: DealerArgs) -> Result<ExitCode, CliError> {
         }
         Err(e) => return Err(mpc_error(e)),
     };
-    let path = args.out.clone().unwrap_or_else(|| dir.join("proof.json"));
-    output::write_public(&path, &proof_file(n, &domain, &bits, &proof)?, None)?;
+    let file = proof_file(n, &domain, &bits, &proof)?;
+    let path = match &args.out {
+        Some(out) => {
+            output::write_public(out, &file, None)?;
+            out.clone()
+        }
+        None => {
+            exchange::write(dir, "proof.json", &file)?;
+            dir.join("proof.json")
+        }
+    };
     writeln!(
         out,
         "round 5-6: {m} proof shares in; proof of {} bytes written to {}",
@@ -569,6 +600,7 @@ fn party(args: PartyArgs) -> Result<ExitCode, CliError> {
     let (j, n) = (args.index, args.bits);
     shape(j.saturating_add(1), n, None)?;
     let dir = &args.json_dir;
+    exchange::check_dir(dir)?;
     let timeout = Duration::from_secs(args.timeout);
     for name in [
         format!("bit_commitment_{j}.json"),
@@ -577,8 +609,18 @@ fn party(args: PartyArgs) -> Result<ExitCode, CliError> {
     ] {
         refuse_stale(dir, &name)?;
     }
-    // Party j's generators are the j-th chain: capacity j + 1 parties suffices.
-    let bp = BulletproofGens::new(n, j + 1);
+    // Party j's generators are the j-th chain: capacity j + 1 parties suffices to
+    // prove; recomputing the challenges checks the shape of all m.
+    let capacity = match args.parties.filter(|_| args.recompute) {
+        Some(m) if j >= m => {
+            return Err(CliError::new(format!(
+                "--index {j}: a proof of {m} parties has positions 0..{m}"
+            )))
+        }
+        Some(m) => m,
+        None => j + 1,
+    };
+    let bp = BulletproofGens::new(n, capacity);
     let pc = PedersenGens::default();
     let mut rng = rand::thread_rng();
     let blinding = Zeroizing::new(ballistic::ristretto::random_scalar(&mut rng));
@@ -609,15 +651,40 @@ fn party(args: PartyArgs) -> Result<ExitCode, CliError> {
             f.write_all(b"\n")
         })?;
     }
-    let (party, bits) = party
-        .assign_position_with_rng(j, &mut rng)
-        .map_err(mpc_error)?;
-    write_message(dir, &format!("bit_commitment_{j}.json"), &bits)?;
-    let yz: BitChallenge = await_message(dir, "bit_challenge.json", timeout)?;
-    let (party, poly) = party.apply_challenge_with_rng(&yz, &mut rng);
-    write_message(dir, &format!("poly_commitment_{j}.json"), &poly)?;
-    let x: PolyChallenge = await_message(dir, "poly_challenge.json", timeout)?;
-    let share = party.apply_challenge(&x).map_err(mpc_error)?;
+    let share = match args.parties.filter(|_| args.recompute) {
+        None => {
+            let (party, bits) = party
+                .assign_position_with_rng(j, &mut rng)
+                .map_err(mpc_error)?;
+            write_message(dir, &format!("bit_commitment_{j}.json"), &bits)?;
+            let yz: BitChallenge = await_message(dir, "bit_challenge.json", timeout)?;
+            let (party, poly) = party.apply_challenge_with_rng(&yz, &mut rng);
+            write_message(dir, &format!("poly_commitment_{j}.json"), &poly)?;
+            let x: PolyChallenge = await_message(dir, "poly_challenge.json", timeout)?;
+            party.apply_challenge(&x).map_err(mpc_error)?
+        }
+        Some(m) => {
+            let domain = shape(m, n, args.domain.clone())?;
+            let (party, bits) = party
+                .assign_position_checked_with_rng(j, m, &dealer_transcript(&domain)?, &mut rng)
+                .map_err(mpc_error)?;
+            write_message(dir, &format!("bit_commitment_{j}.json"), &bits)?;
+            let yz: BitChallenge = await_message(dir, "bit_challenge.json", timeout)?;
+            // The dealer drew its challenge from every bit commitment: all are there.
+            let all: Vec<BitCommitment> = (0..m)
+                .map(|k| await_message(dir, &format!("bit_commitment_{k}.json"), timeout))
+                .collect::<Result<_, _>>()?;
+            let (party, poly) = party
+                .apply_challenge_with_rng(&yz, &all, &mut rng)
+                .map_err(refused_challenge)?;
+            write_message(dir, &format!("poly_commitment_{j}.json"), &poly)?;
+            let x: PolyChallenge = await_message(dir, "poly_challenge.json", timeout)?;
+            let all: Vec<PolyCommitment> = (0..m)
+                .map(|k| await_message(dir, &format!("poly_commitment_{k}.json"), timeout))
+                .collect::<Result<_, _>>()?;
+            party.apply_challenge(&x, &all).map_err(refused_challenge)?
+        }
+    };
     write_message(dir, &format!("proof_share_{j}.json"), &share)?;
     writeln!(
         std::io::stdout().lock(),

@@ -126,7 +126,7 @@ pub fn refuse_symlink(path: &Path, flag: &str) -> Result<(), CliError> {
 
 /// A temporary file that is removed when dropped unless [`Temporary::keep`] was
 /// called.
-struct Temporary {
+pub(crate) struct Temporary {
     path: PathBuf,
     kept: bool,
 }
@@ -134,6 +134,14 @@ struct Temporary {
 impl Temporary {
     fn keep(mut self) {
         self.kept = true;
+    }
+
+    /// Renames the file over `path` (replacing a file or link there, never
+    /// following a link), or removes it if that fails.
+    pub(crate) fn rename_to(self, path: &Path) -> io::Result<()> {
+        fs::rename(&self.path, path)?;
+        self.keep();
+        Ok(())
     }
 }
 
@@ -145,9 +153,9 @@ impl Drop for Temporary {
     }
 }
 
-/// Creates a new file next to `path`, exclusively and (on Unix) readable and
-/// writable by its owner only from its creation.
-fn create_temporary(path: &Path) -> io::Result<(File, Temporary)> {
+/// Creates a new file next to `path` with an unpredictable name, exclusively (which
+/// never follows a link) and (on Unix) with `mode` from its creation.
+pub(crate) fn create_temporary(path: &Path, mode: u32) -> io::Result<(File, Temporary)> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
@@ -165,8 +173,10 @@ fn create_temporary(path: &Path) -> io::Result<(File, Temporary)> {
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
-            opts.mode(0o600);
+            opts.mode(mode);
         }
+        #[cfg(not(unix))]
+        let _ = mode;
         match opts.open(&tmp) {
             Ok(file) => {
                 return Ok((
@@ -193,14 +203,13 @@ where
     F: FnOnce(&mut File) -> io::Result<()>,
 {
     let fail = |what: &str, e: io::Error| CliError::new(format!("{}: {what}: {e}", path.display()));
-    let (mut file, tmp) = create_temporary(path).map_err(|e| fail("cannot create", e))?;
+    let (mut file, tmp) = create_temporary(path, 0o600).map_err(|e| fail("cannot create", e))?;
     fill(&mut file)
         .and_then(|()| file.sync_all())
         .map_err(|e| fail("cannot write", e))?;
     let id = FileId::of(&file.metadata().map_err(|e| fail("cannot write", e))?);
     drop(file);
-    fs::rename(&tmp.path, path).map_err(|e| fail("cannot replace", e))?;
-    tmp.keep();
+    tmp.rename_to(path).map_err(|e| fail("cannot replace", e))?;
     Ok(id)
 }
 
@@ -289,8 +298,8 @@ mod tests {
     fn a_temporary_name_in_use_is_not_reused() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("s");
-        let (_f1, t1) = create_temporary(&target).unwrap();
-        let (_f2, t2) = create_temporary(&target).unwrap();
+        let (_f1, t1) = create_temporary(&target, 0o600).unwrap();
+        let (_f2, t2) = create_temporary(&target, 0o600).unwrap();
         assert_ne!(t1.path, t2.path);
         assert_eq!(names(dir.path()).len(), 2);
         drop((t1, t2));

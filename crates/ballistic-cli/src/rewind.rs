@@ -16,7 +16,9 @@
 //!   blinding (`RangeProof::rewind`, which checks that they open the commitment;
 //!   the proof itself is not verified).
 //!
-//! Range-proof files (`prove --range`) are refused.
+//! Range-proof files (`prove --range`) are refused. The nonce is as secret as the
+//! blinding: give it with `--nonce-file FILE` (hex; `-` reads standard input);
+//! `--nonce HEX` puts it on the command line and warns.
 //!
 //! Exit status: 0 recovered; 1 the proof does not rewind with this nonce or (for
 //! Bulletproofs+) does not verify, or the masks and `--value` do not open the
@@ -33,6 +35,7 @@ use zeroize::Zeroizing;
 
 use crate::error::{CliError, EXIT_INVALID};
 use crate::format::{self, Curve, ProofFile, Protocol};
+use crate::secret_input;
 
 /// Arguments of `ballistic rewind`.
 #[derive(Debug, Args)]
@@ -43,9 +46,20 @@ pub struct RewindArgs {
     pub file: PathBuf,
 
     /// 32 bytes of hex: the "nonce" (secp256k1 bp) or the "seed_nonce" (bp+) of the
-    /// proof's openings file.
-    #[arg(long, value_name = "HEX", required = true)]
-    pub nonce: String,
+    /// proof's openings file. Prefer --nonce-file: an argument is visible to other
+    /// users of the machine (a warning says so).
+    #[arg(
+        long,
+        value_name = "HEX",
+        required_unless_present = "nonce_file",
+        conflicts_with = "nonce_file"
+    )]
+    pub nonce: Option<String>,
+
+    /// A file holding the nonce as 64 hex digits (white space around them is
+    /// ignored); `-` reads it from standard input.
+    #[arg(long, value_name = "FILE")]
+    pub nonce_file: Option<PathBuf>,
 
     /// bp+ only: the committed value, if known: the recovered masks are then checked
     /// to open the commitment with it (a wrong seed fails this check).
@@ -62,15 +76,15 @@ fn display_name(path: &std::path::Path) -> String {
     }
 }
 
-/// The 32 bytes of `--nonce`.
-fn nonce_bytes(hex_text: &str) -> Result<Zeroizing<[u8; 32]>, CliError> {
+/// The 32 bytes of the nonce in hex, given with `flag`.
+fn nonce_bytes(flag: &str, hex_text: &[u8]) -> Result<Zeroizing<[u8; 32]>, CliError> {
     let bytes = Zeroizing::new(
-        hex::decode(hex_text).map_err(|e| CliError::new(format!("--nonce: not hex ({e})")))?,
+        hex::decode(hex_text).map_err(|e| CliError::new(format!("{flag}: not hex ({e})")))?,
     );
     let mut nonce = Zeroizing::new([0u8; 32]);
     if bytes.len() != nonce.len() {
         return Err(CliError::new(format!(
-            "--nonce: not 32 bytes of hex (got {} bytes)",
+            "{flag}: not 32 bytes of hex (got {} bytes)",
             bytes.len()
         )));
     }
@@ -78,8 +92,33 @@ fn nonce_bytes(hex_text: &str) -> Result<Zeroizing<[u8; 32]>, CliError> {
     Ok(nonce)
 }
 
+/// The nonce of `--nonce-file` or (with a warning) `--nonce`.
+fn nonce(args: &RewindArgs) -> Result<Zeroizing<[u8; 32]>, CliError> {
+    match (&args.nonce_file, &args.nonce) {
+        (Some(path), _) => {
+            let text = secret_input::read("--nonce-file", path)?;
+            nonce_bytes("--nonce-file", &secret_input::trimmed(&text))
+        }
+        (None, Some(hex_text)) => {
+            secret_input::warn_argument("--nonce", "--nonce-file");
+            nonce_bytes("--nonce", hex_text.as_bytes())
+        }
+        (None, None) => Err(CliError::new("give the nonce with --nonce-file FILE")),
+    }
+}
+
 /// Runs `ballistic rewind`.
 pub fn run(args: RewindArgs) -> Result<ExitCode, CliError> {
+    if args.file.as_os_str() == "-"
+        && args
+            .nonce_file
+            .as_ref()
+            .is_some_and(|p| p.as_os_str() == "-")
+    {
+        return Err(CliError::new(
+            "--nonce-file - and the proof file - both read standard input; name one of them",
+        ));
+    }
     let name = display_name(&args.file);
     let file = format::read_limited(&args.file)
         .and_then(|bytes| format::parse_proof_file(&bytes))
@@ -102,7 +141,7 @@ pub fn run(args: RewindArgs) -> Result<ExitCode, CliError> {
              checks the opening itself)",
         ));
     }
-    let nonce = nonce_bytes(&args.nonce)?;
+    let nonce = nonce(&args)?;
     let commitment = file
         .commitments
         .first()

@@ -192,7 +192,7 @@ pub fn plural(count: usize, noun: &str) -> String {
 /// Runs `ballistic verify`.
 pub fn run(args: VerifyArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.vectors {
-        return crate::vectors::run(path);
+        return ballistic_cli::vectors::run(path);
     }
     let mut batch = BatchVerifier::new();
     let decoded: Vec<Result<(usize, Pending), Verdict>> = args

@@ -14,7 +14,7 @@ use ballistic::merlin::Transcript;
 use serde_json::{json, Value};
 use support::{
     assert_malformed_beside, expected_plus_len, flip_proof_bit, join, proof_of, read_json, run,
-    sorted_keys, verify_all_valid, write_json,
+    run_with_stdin, sorted_keys, verify_all_valid, write_json,
 };
 
 /// Runs `prove --protocol bp+ --curve curve --bits bits --values values` with
@@ -411,11 +411,6 @@ fn malformed_bp_plus_files_exit_2_naming_file_and_field() {
                 "field \"protocol\": unsupported protocol \"bp3\" (supported: bp, bp+)".into(),
             ),
             (
-                "protocolnull.json",
-                with("protocol", Value::Null),
-                "field \"protocol\": null".into(),
-            ),
-            (
                 "unknown.json",
                 with("seed_nonce", json!("00")),
                 "unknown field `seed_nonce`".into(),
@@ -482,11 +477,6 @@ fn malformed_bp_plus_files_exit_2_naming_file_and_field() {
                 "field \"min_values[0]\": expected an integer".into(),
             ),
             (
-                "minnull.json",
-                with("min_values", Value::Null),
-                "field \"min_values\": null".into(),
-            ),
-            (
                 "nodomain.json",
                 without("domain"),
                 "field \"domain\": missing".into(),
@@ -518,6 +508,17 @@ fn malformed_bp_plus_files_exit_2_naming_file_and_field() {
             ),
         ));
         assert_malformed_beside(d, "good.json", &cases, curve);
+        support::assert_null_is_absent(
+            d,
+            &good,
+            &[
+                "protocol",
+                "min_values",
+                "range",
+                "extra_commit",
+                "extension_degree",
+            ],
+        );
         // A duplicate field, in raw text.
         let text = serde_json::to_string(&good).expect("encode");
         let dup = text.replacen("{", "{\"extension_degree\":2,", 1);
@@ -786,14 +787,47 @@ fn rewind_a_secp256k1_file_recovers_value_blinding_and_message() {
         let nonce = openings["nonce"].as_str().expect("nonce");
         let blinding = openings["openings"][0]["blinding"].as_str().expect("hex");
         let out = run(d, &["rewind", &name, "--nonce", nonce]).expect(0);
-        assert_eq!(
-            out.stdout,
-            format!(
-                "{name}: rewound (secp256k1, 32 bits, 1 value)\nvalue: 1037\nblinding: \
-                 {blinding}\nmessage: {}\n",
-                "00".repeat(20)
-            )
+        let expected = format!(
+            "{name}: rewound (secp256k1, 32 bits, 1 value)\nvalue: 1037\nblinding: \
+             {blinding}\nmessage: {}\n",
+            "00".repeat(20)
         );
+        assert_eq!(out.stdout, expected);
+        // The argument puts the secret in the process list: a warning says so.
+        assert!(
+            out.stderr
+                .contains("warning: --nonce puts a secret on the command line"),
+            "{}",
+            out.stderr
+        );
+        // From a file (white space around the hex ignored) or standard input: the
+        // same opening, no warning.
+        std::fs::write(d.join("nonce.hex"), format!("  {nonce}\n")).expect("write");
+        let out = run(d, &["rewind", &name, "--nonce-file", "nonce.hex"]).expect(0);
+        assert_eq!(out.stdout, expected);
+        assert!(!out.stderr.contains("warning"), "{}", out.stderr);
+        let out = run_with_stdin(
+            d,
+            &["rewind", &name, "--nonce-file", "-"],
+            Some(nonce.as_bytes()),
+        )
+        .expect(0);
+        assert_eq!(out.stdout, expected);
+        run_with_stdin(d, &["rewind", "-", "--nonce-file", "-"], Some(b"{}"))
+            .expect(2)
+            .stderr_has("both read standard input");
+        run(
+            d,
+            &[
+                "rewind",
+                &name,
+                "--nonce-file",
+                "nonce.hex",
+                "--nonce",
+                nonce,
+            ],
+        )
+        .expect(2);
 
         // Another nonce does not rewind it.
         let other = if nonce.starts_with('0') { "1" } else { "0" };

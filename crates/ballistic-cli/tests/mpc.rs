@@ -35,6 +35,221 @@ fn finish(child: Child) -> (i32, String) {
     )
 }
 
+/// A new directory `parent/name` writable by its owner only (the exchange
+/// directory's rule, whatever the umask).
+fn private_dir(parent: &Path, name: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = parent.join(name);
+    std::fs::create_dir(&dir).expect("mkdir");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    dir
+}
+
+/// `m` parties (values `10·j`, 8 bits) and a dealer over `dir`; `party_args` are
+/// added to every party's arguments. The dealer's and the parties' exit statuses
+/// and the parties' standard error.
+fn run_proof(
+    dir: &Path,
+    m: usize,
+    dealer_domain: &str,
+    party_args: &[&str],
+    timeout: &str,
+) -> (i32, Vec<(i32, String)>) {
+    let d = dir.to_str().expect("utf-8");
+    let parties: Vec<Child> = (0..m)
+        .map(|j| {
+            let (j, v) = (j.to_string(), (10 * j).to_string());
+            let mut args = vec![
+                "mpc",
+                "party",
+                "--json-dir",
+                d,
+                "--index",
+                &j,
+                "--value",
+                &v,
+                "--bits",
+                "8",
+                "--timeout",
+                timeout,
+            ];
+            args.extend_from_slice(party_args);
+            spawn(dir, &args)
+        })
+        .collect();
+    let m_text = m.to_string();
+    let dealer = spawn(
+        dir,
+        &[
+            "mpc",
+            "dealer",
+            "--json-dir",
+            d,
+            "--parties",
+            &m_text,
+            "--bits",
+            "8",
+            "--domain",
+            dealer_domain,
+            "--timeout",
+            timeout,
+        ],
+    );
+    let parties = parties
+        .into_iter()
+        .map(|p| {
+            let out = p.wait_with_output().expect("wait");
+            let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            (out.status.code().expect("exited"), stderr)
+        })
+        .collect();
+    let dealer = dealer.wait_with_output().expect("wait");
+    (dealer.status.code().expect("exited"), parties)
+}
+
+/// Recomputing parties check each of the dealer's challenges against their own
+/// transcript and every party's commitments: with the dealer's context they
+/// answer and the proof verifies; with another they refuse and send no share.
+#[test]
+fn recomputing_parties_check_the_dealers_challenges() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ok = private_dir(dir.path(), "ok");
+    let args = [
+        "--recompute",
+        "--parties",
+        "3",
+        "--domain",
+        "shared context",
+    ];
+    let (dealer, parties) = run_proof(&ok, 3, "shared context", &args, "60");
+    assert_eq!(dealer, 0);
+    assert!(parties.iter().all(|(code, _)| *code == 0), "{parties:?}");
+    check_with_library(&read_json(&ok.join("proof.json")), 8, 3);
+
+    let other = private_dir(dir.path(), "other");
+    let args = [
+        "--recompute",
+        "--parties",
+        "2",
+        "--domain",
+        "another context",
+    ];
+    let (dealer, parties) = run_proof(&other, 2, "shared context", &args, "3");
+    assert_eq!(dealer, 2, "the dealer gets no shares");
+    for (code, stderr) in &parties {
+        assert_eq!(*code, 2);
+        assert!(
+            stderr.contains("the dealer's challenge is not the one"),
+            "{stderr}"
+        );
+    }
+    assert!(!other.join("proof_share_0.json").exists());
+    assert!(!other.join("proof.json").exists());
+    // An index beyond the parties is refused before anything is written.
+    let d = other.to_str().expect("utf-8");
+    run(
+        dir.path(),
+        &[
+            "mpc",
+            "party",
+            "--json-dir",
+            d,
+            "--index",
+            "2",
+            "--value",
+            "1",
+            "--bits",
+            "8",
+            "--recompute",
+            "--parties",
+            "2",
+        ],
+    )
+    .expect(2)
+    .stderr_has("positions 0..2");
+}
+
+/// The exchange directory (issue 48): others may not write it, and a link planted
+/// at a message or at the proof file is never written through.
+#[test]
+fn exchange_directory_rules() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let open = private_dir(dir.path(), "open");
+    let d = open.to_str().expect("utf-8");
+    for (mode, who) in [(0o770, "its group"), (0o707, "other users")] {
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        run(
+            dir.path(),
+            &[
+                "mpc",
+                "dealer",
+                "--json-dir",
+                d,
+                "--parties",
+                "1",
+                "--timeout",
+                "1",
+            ],
+        )
+        .expect(2)
+        .stderr_has(who);
+        run(
+            dir.path(),
+            &[
+                "mpc",
+                "party",
+                "--json-dir",
+                d,
+                "--index",
+                "0",
+                "--value",
+                "1",
+            ],
+        )
+        .expect(2)
+        .stderr_has(who);
+    }
+    assert_eq!(
+        std::fs::read_dir(&open).expect("ls").count(),
+        0,
+        "nothing written"
+    );
+
+    let msgs = private_dir(dir.path(), "msgs");
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, b"keep me").expect("write");
+    symlink(&victim, msgs.join("proof.json")).expect("link");
+    let (dealer, parties) = run_proof(&msgs, 2, "links", &[], "60");
+    assert_eq!(dealer, 0);
+    assert!(parties.iter().all(|(code, _)| *code == 0), "{parties:?}");
+    assert_eq!(std::fs::read(&victim).expect("read"), b"keep me");
+    let meta = std::fs::symlink_metadata(msgs.join("proof.json")).expect("proof");
+    assert!(meta.file_type().is_file());
+    run(dir.path(), &["verify", "msgs/proof.json"]).expect(0);
+
+    // A message planted as a link is refused, not read.
+    let planted = private_dir(dir.path(), "planted");
+    symlink(&victim, planted.join("bit_commitment_0.json")).expect("link");
+    let p = planted.to_str().expect("utf-8");
+    run(
+        dir.path(),
+        &[
+            "mpc",
+            "dealer",
+            "--json-dir",
+            p,
+            "--parties",
+            "1",
+            "--timeout",
+            "5",
+        ],
+    )
+    .expect(2)
+    .stderr_has("symbolic link");
+}
+
 /// The proof of a proof file, checked against the library with its commitments.
 fn check_with_library(file: &Value, n: usize, m: usize) {
     assert_eq!(file["curve"], "ristretto255");
@@ -126,8 +341,7 @@ fn demo_json_dir_holds_a_verifiable_proof_file() {
 #[test]
 fn dealer_and_parties_as_processes() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let msgs = dir.path().join("msgs");
-    std::fs::create_dir(&msgs).expect("mkdir");
+    let msgs = private_dir(dir.path(), "msgs");
     let m = msgs.to_str().expect("utf-8");
     let values = [5u64, 250, 0];
     let mut parties = Vec::new();

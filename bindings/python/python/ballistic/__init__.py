@@ -74,7 +74,6 @@ __all__ = [
     "MAX_DOMAIN_BYTES",
     "MAX_EXTRA_COMMIT_BYTES",
     "MAX_GENERATORS",
-    "MAX_LABELS",
     "MAX_EXTENSION_DEGREE",
     "ristretto",
     "secp256k1",
@@ -92,7 +91,6 @@ MAX_EXTRA_COMMIT_BYTES: int = _native.MAX_EXTRA_COMMIT_BYTES
 MAX_GENERATORS: int = _native.MAX_GENERATORS
 #: The most distinct transcript labels one process may use (each is kept for the
 #: life of the process).
-MAX_LABELS: int = _native.MAX_LABELS
 #: The largest Bulletproofs+ extension degree.
 MAX_EXTENSION_DEGREE: int = _native.MAX_EXTENSION_DEGREE
 

@@ -63,8 +63,8 @@ class InvalidProof(Error):
 
 class LimitExceeded(Error, ValueError):
     """An input is beyond a named limit: more than ``MAX_VALUES`` values, a domain
-    longer than ``MAX_DOMAIN_BYTES``, more than ``MAX_LABELS`` distinct domains in
-    one process, more than ``MAX_BATCH_PROOFS`` proofs in a batch."""
+    longer than ``MAX_DOMAIN_BYTES``, more than ``MAX_BATCH_PROOFS`` proofs in a
+    batch."""
 
     code = ErrorCode.LIMIT_EXCEEDED
 

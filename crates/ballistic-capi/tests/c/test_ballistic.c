@@ -639,6 +639,19 @@ static void test_rewind(void) {
         CHECK_RC(ballistic_rewind(p, pr.commitments, pr.proof, pr.proof_len, pr.nonce, &other, NULL,
                                   blinding, sizeof blinding, &count, NULL),
                  BALLISTIC_ERR_REWIND_FAILED, "plus wrong value");
+        /* The statement is checked before anything is written: an extension degree
+           out of range is an invalid argument, and the count is left alone. */
+        CHECK_RC(ballistic_params_set_extension_degree(p, 0xffffffffu), BALLISTIC_OK, "huge degree set");
+        CHECK_RC(ballistic_params_check(p, 1), BALLISTIC_ERR_INVALID_ARGUMENT, "huge degree check");
+        count = 12345;
+        CHECK_RC(ballistic_rewind(p, pr.commitments, pr.proof, pr.proof_len, pr.nonce, &v, &value,
+                                  blinding, sizeof blinding, &count, NULL),
+                 BALLISTIC_ERR_INVALID_ARGUMENT, "plus rewind, huge degree");
+        CHECK(count == 12345, "count %zu written for an invalid statement", count);
+        CHECK_RC(ballistic_params_set_extension_degree(p, 2), BALLISTIC_OK, "degree again");
+        CHECK_RC(ballistic_params_check(p, 1), BALLISTIC_OK, "degree 2 check");
+        CHECK_RC(ballistic_params_check(p, BALLISTIC_MAX_VALUES + 1), BALLISTIC_ERR_LIMIT_EXCEEDED,
+                 "too many values check");
         proven_free(&pr);
         ballistic_params_free(p);
     }

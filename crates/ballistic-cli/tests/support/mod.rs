@@ -212,3 +212,28 @@ pub fn sorted_keys(object: &Value) -> Vec<&str> {
     keys.sort_unstable();
     keys
 }
+
+/// `null` is absence: `ballistic verify` gives `file` with each of `fields` set to
+/// `null` the exit status and the verdict it gives `file` without the field (a
+/// field the file has, or one it does not).
+pub fn assert_null_is_absent(dir: &Path, file: &Value, fields: &[&str]) {
+    for field in fields {
+        let mut absent = file.clone();
+        absent
+            .as_object_mut()
+            .expect("a proof file is an object")
+            .remove(*field);
+        let mut null = file.clone();
+        null[*field] = Value::Null;
+        write_json(&dir.join("absent.json"), &absent);
+        write_json(&dir.join("null.json"), &null);
+        let a = run(dir, &["verify", "absent.json"]);
+        let n = run(dir, &["verify", "null.json"]);
+        assert_eq!(a.code, n.code, "{field}: {n:?}");
+        assert_eq!(
+            a.stdout.replace("absent.json", "FILE"),
+            n.stdout.replace("null.json", "FILE"),
+            "{field}"
+        );
+    }
+}

@@ -105,10 +105,26 @@ pub fn gadget<C: Curve, CS: RandomizableConstraintSystem<C>>(
 /// assert_eq!(a, b);
 /// ```
 pub fn transcript(domain: &'static [u8], k: usize) -> Transcript {
-    let mut t = Transcript::new(domain);
-    t.append_message(b"dom-sep", b"ShuffleProof");
-    t.append_u64(b"k", k as u64);
-    t
+    transcript_from(Transcript::new(domain), k)
+}
+
+/// [`transcript`] from the caller's transcript `base` in place of
+/// `Transcript::new(domain)` (for a domain that is not `&'static`, or a transcript
+/// that already holds more of the caller's statement).
+///
+/// # Example
+/// ```
+/// use ballistic::gadgets::shuffle;
+/// use ballistic::merlin::Transcript;
+/// let (mut a, mut b) = ([0u8; 32], [0u8; 32]);
+/// shuffle::transcript(b"d", 3).challenge_bytes(b"c", &mut a);
+/// shuffle::transcript_from(Transcript::new(b"d"), 3).challenge_bytes(b"c", &mut b);
+/// assert_eq!(a, b);
+/// ```
+pub fn transcript_from(mut base: Transcript, k: usize) -> Transcript {
+    base.append_message(b"dom-sep", b"ShuffleProof");
+    base.append_u64(b"k", k as u64);
+    base
 }
 
 /// The generators' capacity for a `k`-shuffle proof: `(2k).next_power_of_two()`
@@ -168,8 +184,38 @@ pub fn prove<C: Curve, R: RngCore + CryptoRng>(
     outputs: &[u64],
     rng: &mut R,
 ) -> Result<(R1CSProof<C>, Vec<C::Encoding>), R1CSError> {
+    prove_from(pc, bp, Transcript::new(domain), inputs, outputs, rng)
+}
+
+/// [`prove`] under [`transcript_from`]`(base, k)`.
+///
+/// # Errors
+/// As [`prove`].
+///
+/// # Example
+/// ```
+/// use ballistic::gadgets::shuffle;
+/// use ballistic::merlin::Transcript;
+/// use ballistic::ristretto::{BulletproofGens, PedersenGens};
+/// let (pc, bp) = (PedersenGens::default(), BulletproofGens::new(4, 1));
+/// let mut rng = rand::thread_rng();
+/// let mut base = Transcript::new(b"app");
+/// base.append_message(b"round", b"7");
+/// let (proof, v) = shuffle::prove_from(&pc, &bp, base.clone(), &[1, 2], &[2, 1], &mut rng)?;
+/// shuffle::verifier_from(base, &v)?.verify_with_rng(&proof, &pc, &bp, &mut rng)?;
+/// # Ok::<(), ballistic::r1cs::R1CSError>(())
+/// ```
+#[allow(clippy::type_complexity)] // (proof, commitments)
+pub fn prove_from<C: Curve, R: RngCore + CryptoRng>(
+    pc: &PedersenGens<C>,
+    bp: &BulletproofGens<C>,
+    base: Transcript,
+    inputs: &[u64],
+    outputs: &[u64],
+    rng: &mut R,
+) -> Result<(R1CSProof<C>, Vec<C::Encoding>), R1CSError> {
     let k = check_lengths(inputs.len(), outputs.len())?;
-    let mut prover = Prover::<C, _>::new(pc, transcript(domain, k));
+    let mut prover = Prover::<C, _>::new(pc, transcript_from(base, k));
     let mut commitments = Vec::with_capacity(2 * k);
     let mut x = Vec::with_capacity(2 * k);
     for v in inputs.iter().chain(outputs) {
@@ -214,13 +260,24 @@ pub fn verifier<C: Curve>(
     domain: &'static [u8],
     commitments: &[C::Encoding],
 ) -> Result<Verifier<C, Transcript>, R1CSError> {
+    verifier_from(Transcript::new(domain), commitments)
+}
+
+/// [`verifier`] under [`transcript_from`]`(base, k)` (see [`prove_from`]).
+///
+/// # Errors
+/// As [`verifier`].
+pub fn verifier_from<C: Curve>(
+    base: Transcript,
+    commitments: &[C::Encoding],
+) -> Result<Verifier<C, Transcript>, R1CSError> {
     if commitments.len() % 2 != 0 {
         return Err(gadget_error(
             "shuffle: the commitments must be k inputs then k outputs (an even number)",
         ));
     }
     let k = check_lengths(commitments.len() / 2, commitments.len() / 2)?;
-    let mut verifier = Verifier::<C, _>::new(transcript(domain, k));
+    let mut verifier = Verifier::<C, _>::new(transcript_from(base, k));
     let mut x: Vec<Variable<C>> = commitments.iter().map(|c| verifier.commit(*c)).collect();
     let y = x.split_off(k);
     gadget(&mut verifier, x, y)?;

@@ -1,30 +1,12 @@
-//! `ballistic verify --vectors FILE`: runs a Wycheproof-style test-vector file (for
-//! example `crates/ballistic/tests/vectors/ristretto_range_v1.json`) through the
-//! library and checks that every case gets its expected result: `valid` cases
-//! verify, `invalid` cases are rejected (with the expected error class when the case
-//! names one: `FormatError` at parsing, `VerificationError` at verification,
-//! `InvalidGeneratorsLength` for a shape the generators do not serve). The file's
-//! `"curve"` is `ristretto255` (cases carry a Merlin `domain`) or `secp256k1`
-//! (secp256k1-zkp's format: cases carry the generator-set size `generators` and an
-//! optional `extra_commit`, e.g. `crates/ballistic/tests/vectors/secp256k1_range_v1.json`).
-
-use std::io::Write;
-use std::path::Path;
-use std::process::ExitCode;
+//! The range-proof files: dalek's format on ristretto255 (cases carry a Merlin
+//! `domain`) and secp256k1-zkp's on secp256k1 (cases carry the generator-set size
+//! `generators` and an optional `extra_commit`), chosen by the file's `"curve"`.
 
 use ballistic::merlin::Transcript;
 use ballistic::ristretto::{BulletproofGens, CompressedRistretto, PedersenGens, RangeProof};
-use ballistic::ProofError;
 use serde_json::Value;
 
-use crate::error::{CliError, EXIT_INVALID, EXIT_OK};
-
-/// Vector files larger than this are refused before they are read.
-pub const MAX_VECTOR_FILE_BYTES: u64 = 64 * 1024 * 1024;
-/// The most cases one file may hold.
-pub const MAX_CASES: usize = 100_000;
-/// Largest number of values in one case (bounds the generators built).
-pub const MAX_CASE_VALUES: usize = 64;
+use super::{class, Tally, MAX_CASE_VALUES};
 
 /// Largest secp256k1 generator set a case may ask for (64 bits × 64 values × 2).
 pub const MAX_CASE_GENERATORS: usize = 2 * 64 * MAX_CASE_VALUES;
@@ -32,7 +14,8 @@ pub const MAX_CASE_GENERATORS: usize = 2 * 64 * MAX_CASE_VALUES;
 /// The curve-specific statement of a case.
 enum Statement {
     Ristretto {
-        domain: &'static [u8],
+        /// `Transcript::new(domain)`.
+        base: Transcript,
         commitments: Vec<CompressedRistretto>,
     },
     Secp256k1 {
@@ -49,7 +32,7 @@ struct Case {
     statement: Statement,
     proof: Vec<u8>,
     valid: bool,
-    error: Option<ProofError>,
+    error: Option<String>,
 }
 
 impl Case {
@@ -131,12 +114,9 @@ fn decode_case(t: &Value, index: usize, secp256k1: bool) -> Result<Case, String>
                     .map_err(|_| format!("case {id}: field \"commitments[{k}]\": not 32 bytes"))?,
             );
         }
-        let domain = ballistic_api::transcript_label(domain.as_bytes())
-            .map_err(|e| format!("domain: {e}"))?;
-        Statement::Ristretto {
-            domain,
-            commitments,
-        }
+        let base =
+            ballistic_api::transcript(domain.as_bytes()).map_err(|e| format!("domain: {e}"))?;
+        Statement::Ristretto { base, commitments }
     };
     let proof = field(t, "proof", id)?
         .as_str()
@@ -151,17 +131,7 @@ fn decode_case(t: &Value, index: usize, secp256k1: bool) -> Result<Case, String>
             ))
         }
     };
-    let error = match t.get("error").and_then(Value::as_str) {
-        None => None,
-        Some("FormatError") => Some(ProofError::FormatError),
-        Some("VerificationError") => Some(ProofError::VerificationError),
-        Some("InvalidGeneratorsLength") => Some(ProofError::InvalidGeneratorsLength),
-        Some(other) => {
-            return Err(format!(
-                "case {id}: field \"error\": unknown class {other:?}"
-            ))
-        }
-    };
+    let error = t.get("error").and_then(Value::as_str).map(str::to_owned);
     Ok(Case {
         id,
         bits,
@@ -172,46 +142,22 @@ fn decode_case(t: &Value, index: usize, secp256k1: bool) -> Result<Case, String>
     })
 }
 
-/// Runs the vector file; exit 0 when every case behaves as expected, 1 otherwise,
-/// [`CliError`] (exit 2) when the file is unreadable or malformed.
-pub fn run(path: &Path) -> Result<ExitCode, CliError> {
-    let name = path.display().to_string();
-    let meta =
-        std::fs::metadata(path).map_err(|e| CliError::new(format!("{name}: cannot open: {e}")))?;
-    if meta.len() > MAX_VECTOR_FILE_BYTES {
-        return Err(CliError::new(format!(
-            "{name}: file is {} bytes, larger than the limit of {MAX_VECTOR_FILE_BYTES} bytes",
-            meta.len()
-        )));
-    }
-    let text =
-        std::fs::read(path).map_err(|e| CliError::new(format!("{name}: cannot read: {e}")))?;
-    let doc: Value = serde_json::from_slice(&text)
-        .map_err(|e| CliError::new(format!("{name}: not JSON: {e}")))?;
+/// Runs the cases of a range-proof file.
+pub(crate) fn run(doc: &Value, tests: &[Value]) -> Result<Tally, String> {
     let secp256k1 = match doc.get("curve").and_then(Value::as_str) {
         None | Some("ristretto255") => false,
         Some("secp256k1") => true,
         Some(curve) => {
-            return Err(CliError::new(format!(
-                "{name}: field \"curve\": unsupported curve {curve:?} (ristretto255 or secp256k1)"
-            )))
+            return Err(format!(
+                "field \"curve\": unsupported curve {curve:?} (ristretto255 or secp256k1)"
+            ))
         }
     };
-    let tests = doc
-        .get("tests")
-        .and_then(Value::as_array)
-        .filter(|t| t.len() <= MAX_CASES)
-        .ok_or_else(|| {
-            CliError::new(format!(
-                "{name}: field \"tests\": not a list of at most {MAX_CASES} cases"
-            ))
-        })?;
     let cases: Vec<Case> = tests
         .iter()
         .enumerate()
         .map(|(i, t)| decode_case(t, i, secp256k1))
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError::new(format!("{name}: {e}")))?;
+        .collect::<Result<_, _>>()?;
 
     let max_n = cases
         .iter()
@@ -224,16 +170,11 @@ pub fn run(path: &Path) -> Result<ExitCode, CliError> {
     let pc = PedersenGens::default();
     let secp_pc = ballistic::secp256k1::PedersenGens::default();
     let mut secp_gens = std::collections::BTreeMap::new();
-    let mut out = std::io::stdout().lock();
-    let (mut valid_ok, mut invalid_ok, mut wrong) = (0usize, 0usize, Vec::new());
+    let mut tally = Tally::default();
     for c in &cases {
         let result = match &c.statement {
-            Statement::Ristretto {
-                domain,
-                commitments,
-            } => RangeProof::from_bytes(&c.proof).and_then(|p| {
-                p.verify_multiple(&bp, &pc, &mut Transcript::new(domain), commitments, c.bits)
-            }),
+            Statement::Ristretto { base, commitments } => RangeProof::from_bytes(&c.proof)
+                .and_then(|p| p.verify_multiple(&bp, &pc, &mut base.clone(), commitments, c.bits)),
             Statement::Secp256k1 {
                 generators,
                 extra_commit,
@@ -251,37 +192,12 @@ pub fn run(path: &Path) -> Result<ExitCode, CliError> {
                     .and_then(|p| p.verify_multiple(gens, &secp_pc, &mut t, commitments, c.bits))
             }
         };
-        let as_expected = match (&result, c.valid) {
-            (Ok(()), true) => true,
-            (Err(e), false) => c.error.as_ref().is_none_or(|want| want == e),
-            _ => false,
-        };
-        if as_expected {
-            if c.valid {
-                valid_ok += 1;
-            } else {
-                invalid_ok += 1;
-            }
-        } else {
-            writeln!(
-                out,
-                "case {}: expected {}, got {result:?}",
-                c.id,
-                if c.valid { "valid" } else { "invalid" }
-            )?;
-            wrong.push(c.id);
-        }
+        tally.verdict(
+            c.id,
+            c.valid,
+            c.error.as_deref(),
+            result.err().map(|e| class(&e)),
+        );
     }
-    writeln!(
-        out,
-        "{name}: {} cases, {} as expected ({valid_ok} valid accepted, {invalid_ok} invalid rejected), {} unexpected",
-        cases.len(),
-        valid_ok + invalid_ok,
-        wrong.len()
-    )?;
-    Ok(ExitCode::from(if wrong.is_empty() {
-        EXIT_OK
-    } else {
-        EXIT_INVALID
-    }))
+    Ok(tally)
 }
