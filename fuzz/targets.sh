@@ -14,7 +14,7 @@
 # k256's magnitude checks would cost them ~3× and ~1.7× the executions (they run in
 # the debug unit tests).
 # Fastest first (executions per second), which campaign.sh relies on.
-TARGETS=(decode proof_file circuit_file api verify zkp msm_secp256k1 batch diff_dalek bp_plus msm diff_zkp r1cs)
+TARGETS=(decode proof_file circuit_file api verify zkp msm_secp256k1 batch diff_dalek bp_plus msm diff_zkp r1cs vectors mpc shared_output)
 
 # Prints the `cargo fuzz run` options of target $1 in mode $2 (smoke or campaign),
 # one per line.
