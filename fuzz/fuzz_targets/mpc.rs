@@ -12,7 +12,9 @@
 #![no_main]
 use ballistic::merlin::Transcript;
 use ballistic::ristretto::range_proof_mpc::dealer::Dealer;
-use ballistic::ristretto::range_proof_mpc::messages::{BitChallenge, BitCommitment, PolyCommitment, ProofShare};
+use ballistic::ristretto::range_proof_mpc::messages::{
+    BitChallenge, BitCommitment, PolyCommitment, ProofShare,
+};
 use ballistic::ristretto::range_proof_mpc::party::Party;
 use ballistic::ristretto::range_proof_mpc::MPCError;
 use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
@@ -58,20 +60,25 @@ fuzz_target!(|data: &[u8]| {
     let target = usize::from(byte(3)) % m;
     let (bp, pc) = (gens(n, m), PedersenGens::default());
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(u64::from(byte(3)));
-    let values: Vec<u64> = (0..m).map(|j| (j as u64 * 37) & ((1u64 << n) - 1)).collect();
+    let values: Vec<u64> = (0..m)
+        .map(|j| (j as u64 * 37) & ((1u64 << n) - 1))
+        .collect();
 
     let mut t = Transcript::new(LABEL);
     let dealer = Dealer::new(bp, &pc, &mut t, n, m).expect("a valid shape");
-    let parties = values.iter().enumerate().map(|(j, v)| {
-        Party::new(bp, &pc, *v, Scalar::from(j as u64 + 7), n).expect("in range")
-    });
+    let parties = values
+        .iter()
+        .enumerate()
+        .map(|(j, v)| Party::new(bp, &pc, *v, Scalar::from(j as u64 + 7), n).expect("in range"));
     if round == 3 {
         // Recomputing parties against a hostile bit challenge.
         let context = Transcript::new(LABEL);
         let mut states = Vec::new();
         let mut bits = Vec::new();
         for (j, p) in parties.enumerate() {
-            let (s, b) = p.assign_position_checked_with_rng(j, m, &context, &mut rng).expect("position");
+            let (s, b) = p
+                .assign_position_checked_with_rng(j, m, &context, &mut rng)
+                .expect("position");
             states.push(s);
             bits.push(b);
         }

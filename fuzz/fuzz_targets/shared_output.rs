@@ -58,7 +58,17 @@ fn honest() -> &'static Honest {
         let c = sum_commitments(&[c_a, c_b]).expect("a valid sum");
         let st = SharedStatement::new(gens(), &pc, &transcript(), [8u8; 32], &[value], &[c], BITS)
             .expect("statement");
-        let mut h = Honest { value, g_a, c, c_b, tau_b: TauPoints { t_one: [0; 33], t_two: [0; 33] }, x_b: [0; 32] };
+        let mut h = Honest {
+            value,
+            g_a,
+            c,
+            c_b,
+            tau_b: TauPoints {
+                t_one: [0; 33],
+                t_two: [0; 33],
+            },
+            x_b: [0; 32],
+        };
         let (_, tau_a) = party_a(&st, &h);
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(8);
         let (b, tau_b) = SharedParty::new(&st, &[g_b], &mut rng).expect("party b");
@@ -79,10 +89,12 @@ fn xor<const N: usize>(honest: [u8; N], mask: &[u8]) -> [u8; N] {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mask = |from: usize, len: usize| data.get(from..).map_or(&[][..], |d| &d[..len.min(d.len())]);
+    let mask =
+        |from: usize, len: usize| data.get(from..).map_or(&[][..], |d| &d[..len.min(d.len())]);
     let (bp, pc, h) = (gens(), PedersenGens::default(), honest());
     let t = transcript();
-    let st = SharedStatement::new(bp, &pc, &t, [8u8; 32], &[h.value], &[h.c], BITS).expect("statement");
+    let st =
+        SharedStatement::new(bp, &pc, &t, [8u8; 32], &[h.value], &[h.c], BITS).expect("statement");
     let (a, tau_a) = party_a(&st, h);
     let hostile = TauPoints {
         t_one: xor(h.tau_b.t_one, mask(0, 33)),
@@ -97,7 +109,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let audit = combiner.audit_tau_share(1, &x_b, &hostile, &[h.c_b], &[0]);
     if let Ok(proof) = combiner.finalize(&[x_a, x_b]) {
-        let verifies = proof.verify_single(bp, &pc, &mut t.clone(), &h.c, BITS).is_ok();
+        let verifies = proof
+            .verify_single(bp, &pc, &mut t.clone(), &h.c, BITS)
+            .is_ok();
         assert_eq!(verifies, audit.is_ok(), "the audit and the proof disagree");
         if data.iter().all(|b| *b == 0) {
             assert!(verifies, "the honest run verifies");
