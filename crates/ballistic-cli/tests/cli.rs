@@ -613,6 +613,9 @@ fn demo_runs_and_shows_rejections() {
     );
     assert!(out.stdout.contains("refused ✓"), "{}", out.stdout);
     assert_eq!(out.stdout.matches("valid ✓").count(), 4, "{}", out.stdout);
+    // First-use times are labelled as such, and the table says its times are warm.
+    assert!(out.stdout.contains("(first use)"), "{}", out.stdout);
+    assert!(out.stdout.contains("warm: fastest of"), "{}", out.stdout);
     // The circuit section: a SHA-256 preimage proof of SHA-256("ballistic"), its
     // multipliers and size, and two forgeries rejected.
     let circuit = out
@@ -1808,6 +1811,60 @@ fn circuit_shuffle_round_trip_checked_by_the_library() {
     assert!(
         out.stdout
             .contains("<stdin>: valid (shuffle, ristretto255, k = 1, 417 bytes)"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// 300 valid shuffle files, each under its own domain, verified in one process
+/// (issue 48: the byte-level API's label table held 256, so 44 of them were
+/// reported malformed): every one is valid.
+#[test]
+fn circuit_verify_takes_any_number_of_distinct_domains() {
+    use ballistic::gadgets::shuffle;
+    use ballistic::ristretto::BulletproofGens;
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (pc, bp) = (PedersenGens::default(), BulletproofGens::new(2, 1));
+    let mut rng = rand::thread_rng();
+    let files = 300;
+    let mut names = Vec::new();
+    for i in 0..files {
+        let domain = format!("distinct domain {i}");
+        let (proof, commitments) = shuffle::prove_from(
+            &pc,
+            &bp,
+            ballistic_api::transcript(domain.as_bytes()).expect("a short domain"),
+            &[i as u64],
+            &[i as u64],
+            &mut rng,
+        )
+        .expect("proves");
+        let name = format!("s{i}.json");
+        write_json(
+            &dir.path().join(&name),
+            &json!({
+                "circuit": "shuffle",
+                "curve": "ristretto255",
+                "k": 1,
+                "domain": domain,
+                "commitments": commitments.iter().map(|c| hex::encode(c.as_bytes())).collect::<Vec<_>>(),
+                "proof": hex::encode(proof.to_bytes()),
+            }),
+        );
+        names.push(name);
+    }
+    let mut args = vec!["circuit", "verify"];
+    args.extend(names.iter().map(String::as_str));
+    let out = run(dir.path(), &args).expect(0);
+    assert_eq!(
+        out.stdout.matches(": valid (shuffle").count(),
+        files,
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains(&format!("all {files} proofs valid")),
         "{}",
         out.stdout
     );
