@@ -91,7 +91,7 @@
 //! * `gadgets`: both configurations, every secret marked undefined; 0 errors. The
 //!   first mode runs the comparison, range and membership circuit; the SHA-256
 //!   proof, the slowest configuration under valgrind, runs in its own process,
-//!   mode `sha256` (0 errors), beside the first.
+//!   mode `sha256` (0 errors), with `CT_SHA256=1 bash crates/ct-harness/run.sh`.
 //! * `gadgets-control-nohook`: no hook.
 //! * `gadgets-control-values`, `-blindings`, `-randomness`, `-witness` and
 //!   `sha256-control-witness`: one secret marked undefined, checked against
@@ -139,10 +139,11 @@
 //!   message secret; the proof is verified as an ordinary proof and rewound to the
 //!   value, blinding and message. Mode `rewind`; controls `rewind-control-nohook`
 //!   and `rewind-control-values`, `-blindings`, `-nonce`, `-message`
-//!   ([`expected_rewind_taint`]: the nonces come from the public transcript rekeyed
-//!   with the rewind nonce alone, so the nonce reaches every point and scalar, the
-//!   value reaches `A`, `T_1`, `μ`, `l`, `r` and not `S`, `T_2`, `τ_x`, and the
-//!   message only `A` and `μ`).
+//!   ([`expected_rewind_taint`]: `s_L`, `s_R` are keyed with the rewind nonce, the
+//!   message, the value and the blinding, and `α`, `τ_1`, `τ_2` with the nonce and
+//!   the published `S`, so each secret reaches `S`, `T_1`, `T_2`, `l`, `r`; the
+//!   nonce also `A`, `τ_x`, `μ`; the value `A` and `μ` (its bits and the embedded
+//!   message block); the blinding `τ_x`; the message `A` and `μ`, never `τ_x`).
 //! * `RangeProof::prove_range` in dalek's format on ristretto255 and in
 //!   secp256k1-zkp's on secp256k1, and `RangeProofPlus::prove_range` on both curves
 //!   ([`RANGE_DALEK_ALL`], [`RANGE_ZKP_ALL`], [`RANGE_PLUS_ALL`]: `a = b`, the whole
