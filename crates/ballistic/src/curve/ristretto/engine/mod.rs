@@ -378,25 +378,115 @@ pub fn invert<F: FeLanes>(x: &F) -> F {
 #[cfg(test)]
 mod tests {
     use super::super::edwards::decode;
+    use super::super::lanes::{dispatch_with, Backend, LaneTask};
     use super::*;
+    use crate::msm::lanes::{
+        pippenger_run, pippenger_run_buckets, straus, straus_multi, Buckets, PippengerInput, Straus,
+    };
+    use alloc::string::String;
     use alloc::vec::Vec;
+    use curve25519_dalek::ristretto::RistrettoPoint;
+    use curve25519_dalek::scalar::Scalar;
+    use curve25519_dalek::traits::VartimeMultiscalarMul;
     use rand::{Rng, SeedableRng};
 
-    fn check_backend<F: FeLanes>() {
+    // Each lane computation under test is its own `LaneTask`, and the inputs and
+    // the expected values are computed outside it: a backend's entry is a
+    // `#[target_feature]` function into which the task is inlined whole, and one
+    // task holding every check (with dalek's reference MSMs) made a single function
+    // whose optimisation dominated the test build.
+
+    /// Batch decompression.
+    struct DecodeJob<'a>(&'a [[u8; 32]]);
+    impl LaneTask for DecodeJob<'_> {
+        type Output = Result<Vec<EdwardsPoint>, usize>;
+        fn run<F: FeLanes>(self) -> Self::Output {
+            decode_batch_vartime::<F>(self.0)
+        }
+    }
+
+    /// Lane-parallel tables of odd multiples, `per` entries per point.
+    struct TablesJob<'a>(&'a [EdwardsPoint], usize);
+    impl LaneTask for TablesJob<'_> {
+        type Output = Vec<AffineNiels>;
+        fn run<F: FeLanes>(self) -> Self::Output {
+            odd_multiples_lanes::<F>(self.0, self.1)
+        }
+    }
+
+    /// The lane group law on lanes `a`, `b`: `a + b`, `2a` and `a ± b` through
+    /// Niels form (lane `l` subtracts where bit `l` of `GROUP_LAW_SIGNS` is set),
+    /// each with whether it subtracted.
+    struct GroupLawJob<'a>(&'a [EdwardsPoint], &'a [EdwardsPoint], &'a [AffineNiels]);
+    const GROUP_LAW_SIGNS: u32 = 0b1010_1010;
+    impl LaneTask for GroupLawJob<'_> {
+        type Output = Vec<([EdwardsPoint; 3], bool)>;
+        fn run<F: FeLanes>(self) -> Self::Output {
+            let GroupLawJob(a, b, bn) = self;
+            let mut out = Vec::new();
+            for off in (0..a.len()).step_by(F::L) {
+                let la = ExtL::<F>::from_fn(|l| a[off + l]);
+                let lb = ExtL::<F>::from_fn(|l| b[off + l]);
+                let sum = la.add_ext(&lb);
+                let dbl = la.double();
+                let mixed = la.add_niels(&NielsL::gather(|l| &bn[off + l], GROUP_LAW_SIGNS));
+                out.extend((0..F::L).map(|l| {
+                    let subtracted = (GROUP_LAW_SIGNS >> l) & 1 == 1;
+                    ([sum.lane(l), dbl.lane(l), mixed.lane(l)], subtracted)
+                }));
+            }
+            out
+        }
+    }
+
+    /// Straus over the lanes, several sums at once.
+    struct StrausJob<'a, 't>(&'a [Straus<'t, AffineNiels>]);
+    impl LaneTask for StrausJob<'_, '_> {
+        type Output = Vec<EdwardsPoint>;
+        fn run<F: FeLanes>(self) -> Self::Output {
+            match self.0 {
+                [one] => alloc::vec![straus::<ExtL<F>>(one)],
+                many => straus_multi::<ExtL<F>>(many),
+            }
+        }
+    }
+
+    /// The number of lanes of the backend the task runs on.
+    struct LanesJob;
+    impl LaneTask for LanesJob {
+        type Output = usize;
+        fn run<F: FeLanes>(self) -> usize {
+            F::L
+        }
+    }
+
+    /// Pippenger over the lanes: the whole sum, then its lower and upper buckets.
+    struct PippengerJob<'a, 't>(&'a PippengerInput<'t, AffineNiels>);
+    impl LaneTask for PippengerJob<'_, '_> {
+        type Output = [EdwardsPoint; 3];
+        fn run<F: FeLanes>(self) -> Self::Output {
+            let all = pippenger_run::<ExtL<F>>(self.0);
+            let [lower, upper] = [Buckets::Lower, Buckets::Upper]
+                .map(|b| pippenger_run_buckets::<ExtL<F>>(self.0, b));
+            [all, lower, upper]
+        }
+    }
+
+    fn check_backend(backend: Backend) {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
         // Valid encodings of random points, the identity, and random bytes.
         let mut enc = Vec::new();
         for i in 0..40 {
             let mut u = [0u8; 64];
             rng.fill(&mut u[..]);
-            let p = curve25519_dalek::ristretto::RistrettoPoint::from_uniform_bytes(&u);
+            let p = RistrettoPoint::from_uniform_bytes(&u);
             enc.push(if i == 7 {
                 [0u8; 32]
             } else {
                 p.compress().to_bytes()
             });
         }
-        let pts = decode_batch_vartime::<F>(&enc).expect("all valid");
+        let pts = dispatch_with(backend, DecodeJob(&enc)).expect("all valid");
         for (e, p) in enc.iter().zip(pts.iter()) {
             let serial = decode(e).expect("valid");
             assert!(bool::from(serial.ristretto_eq(p)));
@@ -409,7 +499,7 @@ mod tests {
             b[31] &= 0x7f;
             let mut batch = enc[..5].to_vec();
             batch.push(b);
-            let r = decode_batch_vartime::<F>(&batch);
+            let r = dispatch_with(backend, DecodeJob(&batch));
             assert_eq!(r.is_ok(), decode(&b).is_some());
             if let Err(i) = r {
                 assert_eq!(i, 5);
@@ -417,7 +507,7 @@ mod tests {
         }
         // Lane-parallel tables against the serial ones.
         for per in [1usize, 8] {
-            let lanes_t = odd_multiples_lanes::<F>(&pts[..11], per);
+            let lanes_t = dispatch_with(backend, TablesJob(&pts[..11], per));
             let serial: Vec<AffineNiels> = if per == 1 {
                 super::super::edwards::batch_to_affine_niels(&pts[..11])
             } else {
@@ -430,61 +520,44 @@ mod tests {
                 assert_eq!(a.xy2d, b.xy2d);
             }
         }
-        // Lane group law against the serial one.
-        let a: Vec<EdwardsPoint> = pts[..8].to_vec();
-        let b: Vec<EdwardsPoint> = pts[8..16].to_vec();
+        // Lane group law against the serial one (eight points: whole vectors on
+        // every backend).
+        let (a, b) = (&pts[..8], &pts[8..16]);
         let bn: Vec<AffineNiels> = b.iter().map(|p| p.to_affine_niels()).collect();
-        for chunk in 0..(8 / F::L) {
-            let off = chunk * F::L;
-            let la = ExtL::<F>::from_fn(|l| a[off + l]);
-            let lb = ExtL::<F>::from_fn(|l| b[off + l]);
-            let sum = la.add_ext(&lb);
-            let dbl = la.double();
-            let mixed = la.add_niels(&NielsL::gather(|l| &bn[off + l], 0b1010_1010));
-            for l in 0..F::L {
-                let (x, y) = (a[off + l], b[off + l]);
-                assert!(bool::from(sum.lane(l).ristretto_eq(&x.add(&y))));
-                assert!(bool::from(dbl.lane(l).ristretto_eq(&x.double())));
-                let expect = if (0b1010_1010 >> l) & 1 == 1 {
-                    x.add(&y.neg())
-                } else {
-                    x.add(&y)
-                };
-                assert!(bool::from(mixed.lane(l).ristretto_eq(&expect)));
-            }
+        let got = dispatch_with(backend, GroupLawJob(a, b, &bn));
+        assert_eq!(got.len(), 8);
+        for (l, ([sum, dbl, mixed], subtracted)) in got.iter().enumerate() {
+            let (x, y) = (a[l], b[l]);
+            assert!(bool::from(sum.ristretto_eq(&x.add(&y))));
+            assert!(bool::from(dbl.ristretto_eq(&x.double())));
+            let expect = if *subtracted {
+                x.add(&y.neg())
+            } else {
+                x.add(&y)
+            };
+            assert!(bool::from(mixed.ristretto_eq(&expect)));
         }
     }
 
-    fn to_dalek(p: &EdwardsPoint) -> curve25519_dalek::ristretto::RistrettoPoint {
+    fn to_dalek(p: &EdwardsPoint) -> RistrettoPoint {
         curve25519_dalek::ristretto::CompressedRistretto(p.encode())
             .decompress()
             .expect("valid")
     }
 
-    fn scalar_limbs(s: &curve25519_dalek::scalar::Scalar) -> [u64; 4] {
+    fn scalar_limbs(s: &Scalar) -> [u64; 4] {
         let b = s.to_bytes();
         core::array::from_fn(|i| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap()))
     }
 
-    fn check_msm<F: FeLanes>() {
-        use crate::msm::lanes::{
-            pippenger_run, pippenger_run_buckets, straus, straus_multi, Buckets, PippengerInput,
-            Straus,
-        };
-        use curve25519_dalek::scalar::Scalar;
-        use curve25519_dalek::traits::VartimeMultiscalarMul;
+    fn check_msm(backend: Backend) {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(10);
         for &k in &[0usize, 1, 2, 3, 7, 8, 9, 17, 64, 65, 150] {
             let pts: Vec<EdwardsPoint> = (0..k)
                 .map(|_| {
                     let mut u = [0u8; 64];
                     rng.fill(&mut u[..]);
-                    decode(
-                        curve25519_dalek::ristretto::RistrettoPoint::from_uniform_bytes(&u)
-                            .compress()
-                            .as_bytes(),
-                    )
-                    .unwrap()
+                    decode(RistrettoPoint::from_uniform_bytes(&u).compress().as_bytes()).unwrap()
                 })
                 .collect();
             let scalars: Vec<Scalar> = (0..k)
@@ -499,10 +572,8 @@ mod tests {
                     }
                 })
                 .collect();
-            let expect = curve25519_dalek::ristretto::RistrettoPoint::vartime_multiscalar_mul(
-                &scalars,
-                pts.iter().map(to_dalek),
-            );
+            let expect =
+                RistrettoPoint::vartime_multiscalar_mul(&scalars, pts.iter().map(to_dalek));
             let limbs: Vec<[u64; 4]> = scalars.iter().map(scalar_limbs).collect();
             for w in [5usize, 8] {
                 let tables = odd_multiple_tables(&pts, w);
@@ -511,9 +582,10 @@ mod tests {
                 for (i, s) in limbs.iter().enumerate() {
                     terms.push(&tables[i * per..(i + 1) * per], s, w);
                 }
-                let got = straus::<ExtL<F>>(&terms);
+                let got = dispatch_with(backend, StrausJob(core::slice::from_ref(&terms)));
+                assert_eq!(got.len(), 1);
                 assert_eq!(
-                    got.encode(),
+                    got[0].encode(),
                     expect.compress().to_bytes(),
                     "straus k={k} w={w}"
                 );
@@ -530,9 +602,11 @@ mod tests {
                 })
                 .collect();
             for count in [1usize, 2, 3, inputs.len()] {
-                let got = straus_multi::<ExtL<F>>(&inputs[..count.min(inputs.len())]);
+                let count = count.min(inputs.len());
+                let got = dispatch_with(backend, StrausJob(&inputs[..count]));
+                assert_eq!(got.len(), count);
                 for (j, g) in got.iter().enumerate() {
-                    let e = curve25519_dalek::ristretto::RistrettoPoint::vartime_multiscalar_mul(
+                    let e = RistrettoPoint::vartime_multiscalar_mul(
                         &scalars[..j],
                         pts[..j].iter().map(to_dalek),
                     );
@@ -544,14 +618,13 @@ mod tests {
                 }
             }
             // Pippenger, windowed and over shifted copies (every point, and a subset in
-            // reverse order through an index map), through one call site: each call
-            // site of the lane code is a full copy in the test binary.
+            // reverse order through an index map).
             let entries: Vec<AffineNiels> = pts.iter().map(affine_niels_of_decoded).collect();
             let wrapped: Vec<super::super::Point> =
                 pts.iter().map(|p| super::super::Point(*p)).collect();
             let idx: Vec<usize> = (0..k).rev().step_by(2).collect();
             let sub: Vec<[u64; 4]> = idx.iter().map(|&i| limbs[i]).collect();
-            let sub_expect = curve25519_dalek::ristretto::RistrettoPoint::vartime_multiscalar_mul(
+            let sub_expect = RistrettoPoint::vartime_multiscalar_mul(
                 idx.iter().map(|&i| scalars[i]),
                 idx.iter().map(|&i| to_dalek(&pts[i])),
             );
@@ -559,7 +632,7 @@ mod tests {
                 .iter()
                 .map(|&c| (c, super::super::Tables::shifted(&wrapped, c)))
                 .collect();
-            let mut cases: Vec<(PippengerInput<'_, AffineNiels>, _, alloc::string::String)> =
+            let mut cases: Vec<(PippengerInput<'_, AffineNiels>, _, String)> =
                 [0usize, 2, 4, 5, 7, 11]
                     .iter()
                     .map(|&c| {
@@ -597,11 +670,9 @@ mod tests {
                 ));
             }
             for (input, e, what) in &cases {
-                let got = pippenger_run::<ExtL<F>>(input);
+                let [got, lower, upper] = dispatch_with(backend, PippengerJob(input));
                 assert_eq!(got.encode(), e.compress().to_bytes(), "{what}");
                 // The two halves of the buckets add up to the whole.
-                let lower = pippenger_run_buckets::<ExtL<F>>(input, Buckets::Lower);
-                let upper = pippenger_run_buckets::<ExtL<F>>(input, Buckets::Upper);
                 assert_eq!(lower.add(&upper).encode(), got.encode(), "{what} (halves)");
                 if k > 8 {
                     assert_ne!(
@@ -619,23 +690,15 @@ mod tests {
     /// `#[target_feature]` functions, in every build); a missing one is skipped.
     #[test]
     fn every_backend() {
-        use super::super::lanes::{dispatch_with, Backend, LaneTask};
-        struct Check;
-        impl LaneTask for Check {
-            type Output = usize;
-            fn run<F: FeLanes>(self) -> usize {
-                check_backend::<F>();
-                check_msm::<F>();
-                F::L
-            }
-        }
         for backend in Backend::ALL {
             if backend.available() {
                 assert_eq!(
-                    dispatch_with(backend, Check),
+                    dispatch_with(backend, LanesJob),
                     backend.lanes(),
                     "{backend:?}"
                 );
+                check_backend(backend);
+                check_msm(backend);
             }
         }
     }
