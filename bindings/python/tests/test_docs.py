@@ -1,5 +1,5 @@
-"""The examples of the documentation run: the package README's code blocks, the
-repository README's Python section (when it has one) and the modules' doctests."""
+"""The examples of the documentation run: the package README's code blocks and the
+modules' doctests."""
 
 from __future__ import annotations
 
@@ -21,15 +21,6 @@ def python_blocks(text: str) -> list:
 def test_package_readme_examples_run():
     blocks = python_blocks((REPO / "bindings" / "python" / "README.md").read_text())
     assert blocks
-    for code in blocks:
-        exec(compile(code, "README.md", "exec"), {})
-
-
-def test_repository_readme_python_examples_run():
-    text = (REPO / "README.md").read_text()
-    blocks = [b for b in python_blocks(text) if "ballistic" in b]
-    if not blocks:
-        pytest.skip("the repository README has no Python example yet")
     for code in blocks:
         exec(compile(code, "README.md", "exec"), {})
 

@@ -40,7 +40,7 @@ step "static library"
 cc "${cflags[@]}" "$src" "$lib/libballistic_capi.a" "${libs[@]}" -o "$out/static"
 timed "$out/static" "$vectors"
 
-step "the README's example (static library)"
+step "the crate README's example (static library)"
 cc "${cflags[@]}" "$here/c/example.c" "$lib/libballistic_capi.a" "${libs[@]}" -o "$out/example"
 "$out/example"
 

@@ -16,7 +16,7 @@
 //! | [`ristretto_engine`] | the lane-parallel ristretto255 field, points and multiscalar multiplication |
 //! | [`secp256k1_arithmetic`] | the secp256k1 verifier's 4×64-bit field, IFMA square roots, batch-affine buckets |
 //! | [`secp256k1_zkp_format`] | secp256k1-zkp's Bulletproofs (Grin): protocol and byte-exact wire format |
-//! | [`testing`] | the test layers P1 to P8: what each checks and how to run it |
+//! | [`testing`] | the test layers P1 to P9: what each checks and how to run it |
 
 #[doc = include_str!("../docs/architecture.md")]
 pub mod architecture {}

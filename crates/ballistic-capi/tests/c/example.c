@@ -1,5 +1,6 @@
-/* The README's C example: prove one 64-bit value on ristretto255, verify it, and
- * see that another label is another statement. tests/run_c.sh compiles and runs it. */
+/* The C example of crates/ballistic-capi/README.md: prove one 64-bit value on
+ * ristretto255, verify it, and see that another label is another statement.
+ * tests/run_c.sh compiles and runs it. */
 #include <stdio.h>
 #include "ballistic.h"
 
