@@ -1,5 +1,5 @@
 //! Frozen Bulletproofs+ test vectors (append-only, `tests/vectors/bp_plus_v1.json`,
-//! made by `examples/gen_vectors_bp_plus.rs`): proofs on ristretto255 (Tari's bases)
+//! made by `crates/vectors/src/bin/bp_plus.rs`): proofs on ristretto255 (Tari's bases)
 //! and secp256k1 made by earlier versions keep verifying, every invalid case keeps
 //! failing with the same error class, and the masks of every seed-nonce proof keep
 //! being recovered.

@@ -1,5 +1,5 @@
 //! Frozen R1CS test vectors (append-only, `tests/vectors/r1cs_v1.json`, made by
-//! `examples/gen_vectors_r1cs.rs`): proofs of the shuffle, range and membership
+//! `crates/vectors/src/bin/r1cs.rs`): proofs of the shuffle, range and membership
 //! gadgets on ristretto255 and secp256k1 made by earlier versions keep verifying,
 //! every invalid case keeps failing with the same error class, and every batch
 //! names exactly its invalid cases.

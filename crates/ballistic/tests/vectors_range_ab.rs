@@ -1,5 +1,5 @@
 //! Frozen `[a, b]` and rewindable test vectors (append-only,
-//! `tests/vectors/range_ab_v2.json`, made by `examples/gen_vectors_range_ab.rs`):
+//! `tests/vectors/range_ab_v2.json`, made by `crates/vectors/src/bin/range_ab.rs`):
 //! `[a, b]` proofs in dalek's format on ristretto255, in secp256k1-zkp's format on
 //! secp256k1 and with Bulletproofs+ on both curves made by earlier versions keep
 //! verifying for their range and failing for any other statement (so the range

@@ -14,7 +14,7 @@
 //! (`-- 'batch_verify/n64_m1_k(1|64)/'`) only builds what it measures.
 //!
 //! Ids: `batch_verify/n64_m1_k{1,4,16,64,256,1024}/{ballistic,dalek}` (time per proof
-//! against the batch size: `benches/plot.py`) and `batch_verify/n64_m8_k256`.
+//! against the batch size: `crates/bench/plot.py`) and `batch_verify/n64_m8_k256`.
 //! Run: `cargo bench -p interop --bench batch` (about 6 minutes; building the pools
 //! takes much of it).
 

@@ -26,7 +26,7 @@
 //! (`prove`), ballistic's `rand::thread_rng()`.
 //!
 //! Run: `cargo bench -p interop --bench bp_plus`, then
-//! `python3 crates/interop/bench_ratios.py --theirs tari_bulletproofs_plus`.
+//! `python3 crates/bench/bench_ratios.py --theirs tari_bulletproofs_plus`.
 
 #![allow(non_snake_case)]
 

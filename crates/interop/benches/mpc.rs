@@ -15,7 +15,7 @@
 //! before measuring (a long-lived prover pays it once).
 //!
 //! Run: `cargo bench -p interop --bench mpc -- --noplot`, then
-//! `python3 crates/interop/bench_ratios.py` for the ratios.
+//! `python3 crates/bench/bench_ratios.py` for the ratios.
 
 use std::time::Duration;
 

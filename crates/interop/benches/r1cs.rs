@@ -4,7 +4,7 @@
 //! Both sides run the same gadget source (`interop::r1cs_gadgets`, one macro expanded
 //! against each crate) in the same process and the same `cargo bench` invocation.
 //! Benchmark ids are `r1cs_shuffle_{prove,verify}/k{k}/{ballistic,dalek}`, which
-//! `crates/interop/bench_ratios.py` pairs up into a table.
+//! `crates/bench/bench_ratios.py` pairs up into a table.
 //!
 //! * Shapes: `k ∈ {32, 256, 1024}` (`2(k − 1)` multipliers, padded to 64, 512 and
 //!   2048). `BENCH_QUICK=1` restricts to `k ∈ {32, 256}`.
@@ -33,7 +33,7 @@
 //! `stdsimd` feature, which nightly compilers no longer have.
 //!
 //! Run: `nice -n 19 cargo bench -p interop --bench r1cs -- --noplot` (about 10 minutes
-//! on 2 cores), then `python3 crates/interop/bench_ratios.py --max-age-min 60`.
+//! on 2 cores), then `python3 crates/bench/bench_ratios.py --max-age-min 60`.
 
 use std::cell::OnceCell;
 use std::time::Duration;

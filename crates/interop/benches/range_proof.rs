@@ -4,7 +4,7 @@
 //! so their ratio is measured under the same conditions. Benchmark ids are
 //! `{prove,verify}/n{n}_m{m}/{ballistic,dalek}`; criterion writes each one to
 //! `target/criterion/<op>/n<n>_m<m>/<impl>/new/estimates.json`, which
-//! `crates/interop/bench_ratios.py` pairs up into a table.
+//! `crates/bench/bench_ratios.py` pairs up into a table.
 //!
 //! * Shapes: `n = 64` with `m ∈ {1, 2, 4, 8, 16, 32}`, and `n ∈ {8, 16, 32}` with
 //!   `m = 1`. `BENCH_QUICK=1` restricts to `n64_m1`, `n64_m8` and `n8_m1`.

@@ -5,7 +5,7 @@
 //! `cargo bench` invocation.
 //!
 //! Benchmark ids `sha256_{synthesize,prove,verify,batch16}/compression/{ballistic,dalek}`
-//! (`crates/interop/bench_ratios.py` pairs them into a table):
+//! (`crates/bench/bench_ratios.py` pairs them into a table):
 //!
 //! * Statement: "I know a 64-byte block whose compression from SHA-256's IV is this
 //!   digest", 25,997 multipliers padded to 2^15, no commitment; the transcript
@@ -46,7 +46,7 @@
 //! 4.0.0 on curve25519-dalek-ng `u64_backend`, serial).
 //!
 //! Run: `nice -n 19 cargo bench -p interop --bench sha256 -- --noplot`, then
-//! `python3 crates/interop/bench_ratios.py --max-age-min 60`.
+//! `python3 crates/bench/bench_ratios.py --max-age-min 60`.
 
 use std::cell::OnceCell;
 use std::time::{Duration, Instant};

@@ -27,7 +27,7 @@
 //!
 //! Criterion reports the time of a whole batch; divide by the batch size for the
 //! per-proof figure. Group `tari_batch`, ids `n64_m1_k{1,4,16,64,256,1024}/{ballistic,
-//! tari_bulletproofs_plus}` (time per proof against the batch size: `benches/plot.py`).
+//! tari_bulletproofs_plus}` (time per proof against the batch size: `crates/bench/plot.py`).
 //!
 //! `rand`: tari 0.5 takes `rand_core` 0.10 RNGs while this crate uses rand 0.8, so
 //! tari's proofs are made with its `prove` (its own OS RNG) and its blindings are

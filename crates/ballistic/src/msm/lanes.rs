@@ -879,7 +879,7 @@ mod tests {
     /// The windows the cost model gives the generator tables of n = 64,
     /// m = 8, 16, 32 (1,024, 2,048 and 4,096 points), pinned to the choices measured
     /// by paired criterion rounds of one binary with the window forced
-    /// (`verify/n64_m{8,16,32}`) and by alternating `examples/profile.rs agg M`
+    /// (`verify/n64_m{8,16,32}`) and by alternating `crates/bench/src/bin/profile.rs agg M`
     /// processes. Known gap: eight lanes measure m = 16 faster at 11 than at the 12
     /// pinned here, and no value of `cost_entry` gives 11, 11, 12 (that needs a new
     /// term in the model). Any change of the constants that moves them needs new

@@ -102,7 +102,7 @@ pub const BATCH_AFFINE_MIN: usize = 512;
 /// pays its own doublings (252, under 2 % of its additions). One sum over the 52k
 /// points of a SHA-256 circuit's `S` built 133 MiB (ristretto255) or 100 MiB
 /// (secp256k1) of tables streamed from memory 64 times. Chosen by alternating
-/// `examples/sha256_profile.rs prove` at 256, 512, 2,048 and one piece.
+/// `crates/bench/src/bin/sha256_profile.rs prove` at 256, 512, 2,048 and one piece.
 pub(crate) const CT_CHUNK: usize = 256;
 
 /// `Σ f(a_piece, b_piece)` over consecutive pieces of `chunk` terms of `a` and

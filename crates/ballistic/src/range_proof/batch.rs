@@ -260,7 +260,7 @@ impl fmt::Display for BatchError {
 impl core::error::Error for BatchError {}
 
 /// Largest failing sub-batch that blame verifies proof by proof instead of bisecting
-/// further. Chosen by `examples/blame.rs` (1,024 proofs with 1, 10 and 1,024
+/// further. Chosen by `crates/bench/src/bin/blame.rs` (1,024 proofs with 1, 10 and 1,024
 /// invalid; 2, 4 and 8 within noise).
 pub const BLAME_SINGLE_MAX: usize = 4;
 

@@ -41,7 +41,7 @@ pub struct EdwardsPoint {
 /// The alignment is for the verifier's tables, which are read at random: an entry
 /// then occupies exactly two 64-byte lines, where a packed 120-byte entry spans three
 /// in six of eight positions (2.75 on average). Chosen by alternating processes of
-/// `examples/profile.rs agg 32` (n = 64, m = 32, tables read from L3) on IFMA.
+/// `crates/bench/src/bin/profile.rs agg 32` (n = 64, m = 32, tables read from L3) on IFMA.
 ///
 /// # Example
 /// ```

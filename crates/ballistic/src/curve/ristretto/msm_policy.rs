@@ -24,7 +24,7 @@ use crate::msm::lanes::{pippenger_run_buckets, straus, Buckets, PippengerInput, 
 /// [`Tables::WIDTH`]: 1,024 (n = 64, m = 8), where the cost model puts `c = 10`
 /// on AVX2 (26 copies, 3.25 KiB per point, 3.25 MiB in all, against 8 MiB of
 /// width-8 tables) and `c = 11` on IFMA (24 copies, 3 MiB). Chosen by alternating
-/// `examples/profile.rs agg 8` processes (m = 8 verifies faster over the copies).
+/// `crates/bench/src/bin/profile.rs agg 8` processes (m = 8 verifies faster over the copies).
 pub const SHIFTED_MIN: usize = 1024;
 
 /// Largest number of points whose verifier tables have width
@@ -37,7 +37,7 @@ pub const SMALL_SHAPE_MAX: usize = 512;
 /// (`RistrettoStrategy::precompute_for_rounds`). Above it each round's two sums of
 /// 4,096 terms or more run Pippenger over the gathered points instead, fewer
 /// additions per term than the tables' Straus, and the block holds no tables
-/// (1 KiB per point). Chosen by alternating `examples/r1cs_profile.rs` at 1,024 to
+/// (1 KiB per point). Chosen by alternating `crates/bench/src/bin/r1cs_profile.rs` at 1,024 to
 /// 8,192 multipliers (even at 4,096 points, faster above).
 pub(super) const ROUND_TABLES_MAX: usize = 4096;
 
@@ -67,7 +67,7 @@ fn pippenger_lanes(scalars: &[MontScalar], points: &[Point]) -> Point {
 
 /// Largest variable-time MSM without tables that runs Straus (width-5 tables built
 /// on the fly); above it, Pippenger. Chosen by timing both on fresh random points:
-/// the AVX2 crossover (IFMA's is higher; `benches/history/2026-11.md`, 2026-11-24).
+/// the AVX2 crossover (IFMA's is higher; `crates/bench/history/2026-11.md`, 2026-11-24).
 const STRAUS_MAX: usize = 384;
 
 /// The 256-bit little-endian limbs of a scalar.

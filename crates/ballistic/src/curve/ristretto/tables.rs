@@ -45,14 +45,14 @@ impl Tables {
     /// multiples, 32 KiB per point; the tables are split at `2^128`
     /// ([`TableStrategy::prover_split`](crate::curve::TableStrategy::prover_split)), so they hold every generator and `2^128` times it:
     /// 8 MiB for the 128 generators of a 64-bit proof, which every round reuses).
-    /// Chosen by paired `prove` runs (`crates/interop/paired_ab.py`) against 8 and 9.
+    /// Chosen by paired `prove` runs (`crates/bench/paired_ab.py`) against 8 and 9.
     pub const PROVER_WIDTH: usize = 10;
     /// NAF width of the prover's inner-product tables on the AVX2 backend while they
     /// stay within 16 MiB (at most [`Tables::PROVER_WIDE_MAX`] generators: a 64-bit
     /// proof): 512 multiples per point, fewer additions per round for twice the
     /// memory. An AVX2 addition costs about three times an eight-lane IFMA one per
     /// point, so the additions saved pay for the memory there and not on IFMA
-    /// (measurements: `benches/history/2026-11.md`).
+    /// (measurements: `crates/bench/history/2026-11.md`).
     pub const PROVER_WIDTH_AVX2: usize = 11;
     /// Most generators whose AVX2 prover tables have [`Tables::PROVER_WIDTH_AVX2`].
     pub const PROVER_WIDE_MAX: usize = 128;

@@ -11,7 +11,7 @@
 //! **Why not k256's `FieldElement`.** k256 (five 52-bit limbs, magnitude tracking)
 //! takes about 1.5× the time of the 4×64-bit schoolbook below (`u128` products, the
 //! reduction `2^256 ≡ C`) for a squaring and about 2× for a multiplication (chosen
-//! by microbenchmarks of both; `benches/history/2026-11.md`). Additions cost a carry chain more than k256's lazy ones, a
+//! by microbenchmarks of both; `crates/bench/history/2026-11.md`). Additions cost a carry chain more than k256's lazy ones, a
 //! good trade where multiplications dominate (a root: 253 squarings; an affine
 //! addition: 5M + 1S against 4 additions). Everything else (the complete formulas,
 //! the constant-time prover) stays on k256. Math note:

@@ -2,7 +2,7 @@
 //! `perf record` sees only it, and prints each repetition's time.
 //!
 //! ```text
-//! cargo run --release -p ballistic --example sha256_profile [prove|verify|batch|circuit] [reps]
+//! cargo run --release -p bench --bin sha256_profile [prove|verify|batch|circuit] [reps]
 //! ```
 //! Every proof hashes a fresh random block; `batch` verifies 16 proofs in one
 //! batch and prints the cost of each proof beyond the first.

@@ -31,11 +31,11 @@ any data point is not written (an existing file is left alone). --markdown also
 prints the plotted numbers and ratios as markdown tables.
 
 Usage:
-    python3 benches/plot.py [CRITERION_DIR ...] [--label LABEL ...] [--note TEXT]
+    python3 crates/bench/plot.py [CRITERION_DIR ...] [--label LABEL ...] [--note TEXT]
         [--out docs/img] [--stat median] [--max-age-min MINUTES] [--markdown]
 
     # both backends (BENCHMARKS.md gives the bench commands that fill the directories)
-    python3 benches/plot.py target/criterion target/ifma/criterion \
+    python3 crates/bench/plot.py target/criterion target/ifma/criterion \
         --label "AVX2, Zen 4, 2026-11-25" --label "IFMA, Zen 4, 2026-11-25" --markdown
 
 CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else target/criterion of the
@@ -50,7 +50,7 @@ import re
 import sys
 from xml.sax.saxutils import escape
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "interop"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_ratios  # noqa: E402  (the criterion reader shared with the ratio tables)
 
 PROVE_MS = [1, 2, 4, 8, 16, 32]
@@ -90,12 +90,12 @@ def default_criterion_dir():
     if target:
         return os.path.join(target, "criterion")
     here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.normpath(os.path.join(here, "..", "target", "criterion"))
+    return os.path.normpath(os.path.join(here, "..", "..", "target", "criterion"))
 
 
 def load(criterion_dir, stat, max_age_min):
     """{(group, id, side): ns} for every `new` result, and the newest result's mtime
-    (the results as `crates/interop/bench_ratios.py` reads them)."""
+    (the results as `crates/bench/bench_ratios.py` reads them)."""
     results, newest = {}, None
     for group, function, value, estimates, mtime in bench_ratios.load(criterion_dir, max_age_min):
         est = estimates.get(stat) or estimates.get("median")
@@ -685,7 +685,7 @@ def main():
     if len(args.label) > len(dirs):
         ap.error("more --label than directories")
     out_dir = args.out or os.path.normpath(
-        os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "img"))
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "img"))
 
     runs = []
     for i, d in enumerate(dirs):

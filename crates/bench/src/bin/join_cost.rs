@@ -6,11 +6,11 @@
 //! [`WORK_US`]:
 //!
 //! ```text
-//! cargo run --release -p ballistic --features parallel --example join_cost
+//! cargo run --release -p bench --features parallel --bin join_cost
 //! ```
 //! Handing a closure to the pool from outside it and waking a worker that went to
 //! sleep costs a fixed time per call, so the speedup depends on the work per call,
-//! not on what the work is (`benches/history/2026-11.md`, 2026-11-28). The last
+//! not on what the work is (`crates/bench/history/2026-11.md`, 2026-11-28). The last
 //! column splits the same work with a helper thread that spins between calls
 //! instead of sleeping (it burns its core while idle, which a library must not do):
 //! the speedup the arithmetic would give without the wake-up.

@@ -7,11 +7,11 @@
 //!   must not grow with the number of proofs.
 //!
 //! ```text
-//! cargo run --release -p ballistic --example batch_memory            # ristretto255
-//! cargo run --release -p ballistic --example batch_memory secp256k1  # secp256k1-zkp format
+//! cargo run --release -p bench --bin batch_memory            # ristretto255
+//! cargo run --release -p bench --bin batch_memory secp256k1  # secp256k1-zkp format
 //! ```
 
-#[path = "../tests/support/counting_alloc.rs"]
+#[path = "../../../ballistic/tests/support/counting_alloc.rs"]
 mod counting_alloc;
 use counting_alloc::{mib, peak, reset_peak, Counting};
 

@@ -5,7 +5,7 @@
 //! inversion), over 4,096 distinct values; best of five.
 //!
 //! ```text
-//! cargo run --release -p ballistic --example invert
+//! cargo run --release -p bench --bin invert
 //! ```
 
 use ballistic::curve::ristretto::MontScalar;

@@ -3,9 +3,9 @@
 //! reproducible):
 //!
 //! ```text
-//! cargo run --release -p ballistic --example profile
+//! cargo run --release -p bench --bin profile
 //! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/ifma \
-//!   cargo run --release -p ballistic --example profile
+//!   cargo run --release -p bench --bin profile
 //! ```
 //! Prints the time of proving (n = 64, m = 1 and 8, fresh values and blindings) and
 //! of one verification (n = 64, distinct parsed proofs); then, per proof of a batch

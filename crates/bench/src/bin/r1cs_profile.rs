@@ -4,7 +4,7 @@
 //! `k = 512` fills `2^15` multipliers like a SHA-256 compression.
 //!
 //! ```text
-//! cargo run --release -p ballistic --example r1cs_profile [k] [prove|verify]
+//! cargo run --release -p bench --bin r1cs_profile [k] [prove|verify]
 //! ```
 //! Prints the best-of-three time of proving and of verifying (fresh values and
 //! blindings every proof); with `prove` or `verify` it repeats only that phase

@@ -16,7 +16,7 @@
 //! but no longer rewind.)
 //!
 //! ```text
-//! cargo run --release -p ballistic --example gen_vectors_range_ab > crates/ballistic/tests/vectors/range_ab_v2.json
+//! cargo run --release -p vectors --bin range_ab > crates/ballistic/tests/vectors/range_ab_v2.json
 //! ```
 //!
 //! Every case is checked here before it is written: a valid case must verify (and a

@@ -1,8 +1,8 @@
 //! 1 vs 2 threads with the `parallel` feature (distinct random inputs per proof):
 //!
 //! ```text
-//! RAYON_NUM_THREADS=1 cargo run --release -p ballistic --features parallel --example threads
-//! RAYON_NUM_THREADS=2 cargo run --release -p ballistic --features parallel --example threads
+//! RAYON_NUM_THREADS=1 cargo run --release -p bench --features parallel --bin threads
+//! RAYON_NUM_THREADS=2 cargo run --release -p bench --features parallel --bin threads
 //! ```
 //! Prints the best of three runs for: prove (n = 64, m = 1 and 8), a batch of 512
 //! single 64-bit proofs (already parsed; added

@@ -3,8 +3,8 @@
 //! `MontScalar` multiplications, over 4,096 pairs that change every repetition.
 //!
 //! ```text
-//! cargo run --release -p ballistic --example scalar_mul_many
-//! BALLISTIC_BACKEND=avx2 cargo run --release -p ballistic --example scalar_mul_many
+//! cargo run --release -p bench --bin scalar_mul_many
+//! BALLISTIC_BACKEND=avx2 cargo run --release -p bench --bin scalar_mul_many
 //! ```
 
 use ballistic::curve::ristretto::MontScalar;

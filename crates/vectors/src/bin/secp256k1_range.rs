@@ -5,7 +5,7 @@
 //! (`tests/vectors.rs`). Regenerate only to *add* groups, never to change cases.
 //!
 //! ```text
-//! cargo run -p ballistic --example gen_vectors_secp256k1 > crates/ballistic/tests/vectors/secp256k1_range_v1.json
+//! cargo run -p vectors --bin secp256k1_range > crates/ballistic/tests/vectors/secp256k1_range_v1.json
 //! ```
 
 use ballistic::curve::{secp256k1::Secp256k1, Curve};
@@ -93,7 +93,7 @@ impl Out {
 
 /// Proofs P1–P5: made by secp256k1-zkp itself (docs/secp256k1-zkp-format.md §14).
 fn c_library_proofs(out: &mut Out) {
-    let doc = include_str!("../docs/secp256k1-zkp-format.md");
+    let doc = include_str!("../../../ballistic/docs/secp256k1-zkp-format.md");
     let blinding = |j: usize| {
         let mut b = [0u8; 32];
         b[0] = 0x3f;

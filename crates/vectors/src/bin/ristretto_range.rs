@@ -4,7 +4,7 @@
 //! (`tests/vectors.rs`). Regenerate only to *add* groups, never to change cases.
 //!
 //! ```text
-//! cargo run -p ballistic --example gen_vectors > crates/ballistic/tests/vectors/ristretto_range_v1.json
+//! cargo run -p vectors --bin ristretto_range > crates/ballistic/tests/vectors/ristretto_range_v1.json
 //! ```
 
 use ballistic::merlin::Transcript;

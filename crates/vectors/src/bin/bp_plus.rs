@@ -11,7 +11,7 @@
 //! committed file byte for byte.
 //!
 //! ```text
-//! cargo run --release -p ballistic --example gen_vectors_bp_plus > crates/ballistic/tests/vectors/bp_plus_v1.json
+//! cargo run --release -p vectors --bin bp_plus > crates/ballistic/tests/vectors/bp_plus_v1.json
 //! ```
 //!
 //! Every case is verified here before it is written: a valid case must verify, an

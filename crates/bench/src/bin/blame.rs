@@ -4,7 +4,7 @@
 //! proves a new set of proofs (new values, blindings and commitments).
 //!
 //! ```text
-//! cargo run --release -p ballistic --example blame [ROUNDS]
+//! cargo run --release -p bench --bin blame [ROUNDS]
 //! ```
 
 use std::time::Instant;

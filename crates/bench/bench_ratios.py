@@ -12,7 +12,7 @@ value_str; estimates.json carries mean / median / slope (...) point estimates an
 95% confidence intervals in nanoseconds. Rows are paired on (group, function).
 
 Usage:
-    python3 crates/interop/bench_ratios.py [CRITERION_DIR] [--stat median]
+    python3 crates/bench/bench_ratios.py [CRITERION_DIR] [--stat median]
         [--ours ballistic] [--theirs dalek] [--max-age-min MINUTES] [--ci]
 
 CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, else the workspace's

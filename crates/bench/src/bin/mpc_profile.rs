@@ -4,7 +4,7 @@
 //! alternating runs:
 //!
 //! ```text
-//! cargo run --release -p ballistic --example mpc_profile [M]
+//! cargo run --release -p bench --bin mpc_profile [M]
 //! ```
 //! Rounds: `Party::new` + `assign_position` (the parties' `A_j`, `S_j`), the
 //! dealer's `receive_bit_commitments`, the parties' `apply_challenge(y, z)`

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Peak memory and time of `ballistic verify` on proofs of many distinct shapes,
 # invalid (checked against another transcript label) and valid, under
-# /usr/bin/time -v. Usage: crates/interop/hostile_shapes.sh [BINARY]
+# /usr/bin/time -v. Usage: crates/bench/hostile_shapes.sh [BINARY]
 # (default: builds target/release/ballistic).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

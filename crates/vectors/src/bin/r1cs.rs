@@ -9,7 +9,7 @@
 //! committed file byte for byte.
 //!
 //! ```text
-//! cargo run -p ballistic --example gen_vectors_r1cs > crates/ballistic/tests/vectors/r1cs_v1.json
+//! cargo run -p vectors --bin r1cs > crates/ballistic/tests/vectors/r1cs_v1.json
 //! ```
 //!
 //! Every case is verified here before it is written: a valid case must verify, an

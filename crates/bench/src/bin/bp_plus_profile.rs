@@ -2,8 +2,8 @@
 //! random proofs on ristretto255, for `perf record` and quick timings:
 //!
 //! ```text
-//! cargo run --release -p ballistic --example bp_plus_profile -- prove 64 1 [reps]
-//! cargo run --release -p ballistic --example bp_plus_profile -- verify 64 8 [reps]
+//! cargo run --release -p bench --bin bp_plus_profile -- prove 64 1 [reps]
+//! cargo run --release -p bench --bin bp_plus_profile -- verify 64 8 [reps]
 //! ```
 //! Prints the median time per proof over `reps` (default 200) runs, each with a fresh
 //! value and fresh masks (degree 1, no minimum values).

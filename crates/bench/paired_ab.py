@@ -12,7 +12,7 @@ Build the old side from a worktree into its own target directory, e.g.
     git worktree add /tmp/old <commit>
     (cd /tmp/old && CARGO_TARGET_DIR=$PWD/../old-target cargo bench -p interop --bench range_proof --no-run)
     cargo bench -p interop --bench range_proof --no-run
-    python3 crates/interop/paired_ab.py OLD_BIN NEW_BIN 'verify/n64_m(1|2)/ballistic' 8
+    python3 crates/bench/paired_ab.py OLD_BIN NEW_BIN 'verify/n64_m(1|2)/ballistic' 8
 
 where OLD_BIN and NEW_BIN are the `Executable` paths cargo prints.
 """
