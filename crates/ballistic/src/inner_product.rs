@@ -450,7 +450,7 @@ impl<C: Curve> InnerProductProof<C> {
         points.extend_from_slice(H);
         scalars.push(-v.ab);
         points.push(*Q);
-        let check = crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points);
+        let check = crate::curve::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points);
         if C::is_identity(&check) {
             Ok(())
         } else {
@@ -943,7 +943,7 @@ fn gathered_msm<C: Curve>(
     }
     sc.push(c);
     pts.push(*Q);
-    crate::msm::dispatch::vartime_multiscalar_mul::<C>(&sc, &pts)
+    crate::curve::dispatch::vartime_multiscalar_mul::<C>(&sc, &pts)
 }
 
 #[cfg(test)]

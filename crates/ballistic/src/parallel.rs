@@ -72,6 +72,22 @@ where
     }
 }
 
+/// Contiguous ranges covering `0..n`, one per thread, each of at least `min` items:
+/// `min(parallelism(), n / min)` ranges (one, `0..n`, when that is below 2). Depends
+/// only on `n` (constant-time callers may use it).
+///
+/// # Example
+/// ```
+/// let r = ballistic::parallel::chunks(10, 4);
+/// assert_eq!(r.iter().map(|r| r.len()).sum::<usize>(), 10);
+/// assert!(r.len() <= ballistic::parallel::parallelism());
+/// ```
+pub fn chunks(n: usize, min: usize) -> Vec<core::ops::Range<usize>> {
+    let parts = parallelism().min(n / min.max(1)).max(1);
+    let size = n.div_ceil(parts).max(1);
+    (0..n).step_by(size).map(|a| a..(a + size).min(n)).collect()
+}
+
 /// `f` over every item of `items`, in order: on all of rayon's threads with
 /// `parallel`, in a loop without. For independent work of public data (each call
 /// should take microseconds or more, a thread handoff's order).

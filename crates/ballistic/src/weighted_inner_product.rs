@@ -305,7 +305,7 @@ impl<C: Curve> BitRounds<C> {
 
 /// `Σ s_i·P_i` in constant time over the scalars (zeroized when dropped).
 fn ct_sum<C: Curve>(scalars: &Zeroizing<Vec<C::Scalar>>, points: &[C::Point]) -> C::Point {
-    crate::msm::dispatch::multiscalar_mul::<C>(scalars, points)
+    crate::curve::dispatch::multiscalar_mul::<C>(scalars, points)
 }
 
 /// A round's two constant-time sums: on two threads with the `parallel` feature,

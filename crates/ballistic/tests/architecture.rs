@@ -41,6 +41,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "Curve trait",
         &[
             "curve",
+            "curve::dispatch",
             "ct",
             "curve::ristretto::ct_msm",
             "curve::ristretto::decode",
@@ -48,7 +49,6 @@ const LAYERS: &[(&str, &[&str])] = &[
             "curve::ristretto::tables",
         ],
     ),
-    ("MSM dispatch", &["msm::dispatch"]),
     ("generators", &["generators"]),
     (
         "arguments",
@@ -188,10 +188,10 @@ fn layer_table_is_consistent() {
     assert_eq!(layer_of("curve::ristretto::msm_policy"), Some(3));
     assert_eq!(layer_of("msm::lanes"), Some(1));
     assert_eq!(layer_of("msm"), Some(1));
-    assert_eq!(layer_of("msm::dispatch"), Some(4));
-    assert_eq!(layer_of("range_proof::zkp::wire"), Some(7));
-    assert_eq!(layer_of("gadgets::shuffle"), Some(8));
-    assert_eq!(layer_of("ristretto"), Some(9));
+    assert_eq!(layer_of("curve::dispatch"), Some(3));
+    assert_eq!(layer_of("range_proof::zkp::wire"), Some(6));
+    assert_eq!(layer_of("gadgets::shuffle"), Some(7));
+    assert_eq!(layer_of("ristretto"), Some(8));
     assert_eq!(
         crate_paths("use crate::curve::Curve; // crate::range_proof\n/// crate::secp256k1"),
         vec![(1, "curve".to_string())]

@@ -35,6 +35,7 @@ macro_rules! each {
     };
 }
 
+pub mod dispatch;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma_ops;
 pub(crate) mod inverse_vartime;

@@ -10,10 +10,11 @@
 //!   [`pippenger`] (signed-digit buckets); [`vartime_msm`] picks between them at
 //!   [`STRAUS_MAX`] points. Each file states its algorithm and cost model.
 //!
-//! [`dispatch`] runs a multiscalar multiplication over any [`Curve`](crate::curve::Curve)
-//! and adds **all cores** (feature `parallel`, rayon): an MSM of `k` points is split
-//! into `t` chunks of at least [`dispatch::PARALLEL_MIN_CHUNK`] points, one per thread, and
-//! the partial sums are added.
+//! [`crate::curve::dispatch`] runs a multiscalar multiplication over any
+//! [`Curve`](crate::curve::Curve) and adds **all cores** (feature `parallel`): an MSM
+//! of `k` points is split into `t` chunks of at least
+//! [`PARALLEL_MIN_CHUNK`](crate::curve::dispatch::PARALLEL_MIN_CHUNK) points, one per
+//! thread, and the partial sums are added.
 //!
 //! Cost model of the split, in point operations (`D` = 253 doublings): Straus
 //! `D + 50·k` becomes `t·D + 50·k` spread over `t` cores, i.e. a wall-clock time of
@@ -24,7 +25,6 @@
 pub use crate::parallel::{join, parallelism, split_halves};
 use alloc::vec::Vec;
 
-pub mod dispatch;
 // Internal: public only with the `unstable-internals` feature (no semver guarantee).
 #[cfg(feature = "unstable-internals")]
 pub mod lanes;

@@ -806,7 +806,7 @@ fn commit_phase<C: Curve>(
                 points.push(H[i]);
             }
         }
-        crate::msm::dispatch::multiscalar_mul::<C>(&scalars, &points)
+        crate::curve::dispatch::multiscalar_mul::<C>(&scalars, &points)
     };
     let gather = |v: &[C::Scalar]| -> Zeroizing<Vec<C::Scalar>> {
         Zeroizing::new(general.iter().map(|&i| v[i]).collect())

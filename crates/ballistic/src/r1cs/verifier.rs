@@ -468,7 +468,7 @@ impl<C: Curve> Check<C> {
                 self.points.extend_from_slice(G);
                 self.scalars.extend_from_slice(&self.h);
                 self.points.extend_from_slice(H);
-                crate::msm::dispatch::vartime_multiscalar_mul::<C>(&self.scalars, &self.points)
+                crate::curve::dispatch::vartime_multiscalar_mul::<C>(&self.scalars, &self.points)
             }
         };
         C::is_identity(&check)

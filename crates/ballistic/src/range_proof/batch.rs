@@ -736,14 +736,8 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             }
             (!terms.out_of_range).then_some(terms)
         };
-        let ranges = chunk_ranges(proofs.len());
-        #[cfg(feature = "parallel")]
-        let parts: Vec<Option<BatchTerms<'_, C>>> = {
-            use rayon::prelude::*;
-            ranges.into_par_iter().map(emit_range).collect()
-        };
-        #[cfg(not(feature = "parallel"))]
-        let parts: Vec<Option<BatchTerms<'_, C>>> = ranges.into_iter().map(emit_range).collect();
+        let ranges = crate::parallel::chunks(proofs.len(), 1);
+        let parts: Vec<Option<BatchTerms<'_, C>>> = crate::parallel::map_vec(ranges, emit_range);
         let mut terms = BatchTerms::<C>::new(shape);
         for part in parts {
             match part {
@@ -822,7 +816,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             points.extend_from_slice(&ph);
         }
         Ok(C::is_identity(
-            &crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points),
+            &crate::curve::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points),
         ))
     }
 }
@@ -904,19 +898,6 @@ struct BatchTerms<'b, C: Curve> {
     /// Set if a term named a generator outside the accumulators (never, by
     /// construction; checked so that a bug fails verification, not the process).
     out_of_range: bool,
-}
-
-/// Contiguous ranges of proof indices, one per worker thread.
-fn chunk_ranges(len: usize) -> Vec<core::ops::Range<usize>> {
-    #[cfg(feature = "parallel")]
-    let parts = rayon::current_num_threads().clamp(1, len.max(1));
-    #[cfg(not(feature = "parallel"))]
-    let parts = 1;
-    let size = len.div_ceil(parts).max(1);
-    (0..len)
-        .step_by(size)
-        .map(|a| a..(a + size).min(len))
-        .collect()
 }
 
 impl<'b, C: Curve> BatchTerms<'b, C> {

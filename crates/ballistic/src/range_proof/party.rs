@@ -180,7 +180,7 @@ impl<C: Curve> Party<C> {
                 pts.push(B_blinding);
                 pts.extend_from_slice(G);
                 pts.extend_from_slice(H);
-                crate::msm::dispatch::multiscalar_mul::<C>(&sc, &pts)
+                crate::curve::dispatch::multiscalar_mul::<C>(&sc, &pts)
             }
         };
         // Public by design: A and S are part of the proof.

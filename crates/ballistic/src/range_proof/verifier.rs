@@ -392,7 +392,7 @@ impl<C: Curve> SingleTerms<C> {
                 scalars.extend_from_slice(&gh);
                 points.extend_from_slice(&G);
                 points.extend_from_slice(&H);
-                crate::msm::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points)
+                crate::curve::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points)
             }
         };
         if C::is_identity(&check) {

@@ -305,9 +305,9 @@ fn msm_differential() {
             want
         );
         assert_eq!(
-            to_k256(&crate::msm::dispatch::vartime_multiscalar_mul::<Secp256k1>(
-                &scalars, &points
-            )),
+            to_k256(
+                &crate::curve::dispatch::vartime_multiscalar_mul::<Secp256k1>(&scalars, &points)
+            ),
             want
         );
         if k <= 65 {

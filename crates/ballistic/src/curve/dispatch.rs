@@ -1,6 +1,6 @@
 //! The one place that decides how a multiscalar multiplication over a [`Curve`]
 //! runs: the curve's own algorithm, split across threads with `parallel` (cost
-//! model in the [module documentation](super)).
+//! model in the [MSM module's documentation](crate::msm)).
 
 use crate::curve::Curve;
 
@@ -15,7 +15,7 @@ pub const PARALLEL_MIN_CHUNK: usize = 96;
 /// use ballistic::curve::{Curve, ristretto::Ristretto};
 /// let p = Ristretto::generator_chain(b"doc", 3);
 /// let s = [Ristretto::scalar_from_u64(1), Ristretto::scalar_from_u64(2), Ristretto::scalar_from_u64(3)];
-/// assert_eq!(ballistic::msm::dispatch::vartime_multiscalar_mul::<Ristretto>(&s, &p), p[0] + p[1] + p[1] + p[2] + p[2] + p[2]);
+/// assert_eq!(ballistic::curve::dispatch::vartime_multiscalar_mul::<Ristretto>(&s, &p), p[0] + p[1] + p[1] + p[2] + p[2] + p[2]);
 /// ```
 pub fn vartime_multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
     split::<C>(scalars, points, C::vartime_multiscalar_mul)
@@ -29,7 +29,7 @@ pub fn vartime_multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Poi
 /// use ballistic::curve::{Curve, ristretto::Ristretto};
 /// let p = Ristretto::generator_chain(b"doc", 2);
 /// let s = [Ristretto::scalar_from_u64(5), Ristretto::scalar_from_u64(7)];
-/// assert_eq!(ballistic::msm::dispatch::multiscalar_mul::<Ristretto>(&s, &p), Ristretto::multiscalar_mul(&s, &p));
+/// assert_eq!(ballistic::curve::dispatch::multiscalar_mul::<Ristretto>(&s, &p), Ristretto::multiscalar_mul(&s, &p));
 /// ```
 pub fn multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> C::Point {
     split::<C>(scalars, points, C::multiscalar_mul)
@@ -39,22 +39,19 @@ pub fn multiscalar_mul<C: Curve>(scalars: &[C::Scalar], points: &[C::Point]) -> 
 type MsmFn<C> = fn(&[<C as Curve>::Scalar], &[<C as Curve>::Point]) -> <C as Curve>::Point;
 
 /// Runs `msm` on chunks of at least [`PARALLEL_MIN_CHUNK`] points, one per thread,
-/// and adds the partial sums (with `parallel`; otherwise one call).
+/// and adds the partial sums (with `parallel` and more than one thread; otherwise one
+/// call). The chunks depend only on the public length.
 fn split<C: Curve>(scalars: &[C::Scalar], points: &[C::Point], msm: MsmFn<C>) -> C::Point {
-    #[cfg(feature = "parallel")]
-    {
-        let threads = rayon::current_num_threads();
-        let n = scalars.len().min(points.len());
-        if threads > 1 && n >= 2 * PARALLEL_MIN_CHUNK {
-            let chunks = threads.min(n / PARALLEL_MIN_CHUNK);
-            let size = n.div_ceil(chunks);
-            use rayon::prelude::*;
-            return scalars[..n]
-                .par_chunks(size)
-                .zip(points[..n].par_chunks(size))
-                .map(|(s, p)| msm(s, p))
-                .reduce(C::identity, |a, b| a + b);
-        }
+    let n = scalars.len().min(points.len());
+    let chunks = crate::parallel::chunks(n, PARALLEL_MIN_CHUNK);
+    if chunks.len() < 2 {
+        return msm(scalars, points);
     }
-    msm(scalars, points)
+    crate::parallel::map_vec(chunks, |r| match (scalars.get(r.clone()), points.get(r)) {
+        (Some(s), Some(p)) => msm(s, p),
+        // Never: every chunk lies in `0..n`.
+        _ => C::identity(),
+    })
+    .into_iter()
+    .fold(C::identity(), |a, b| a + b)
 }
