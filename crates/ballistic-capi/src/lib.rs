@@ -763,11 +763,15 @@ unsafe fn prove_into(
     io: ProveIo,
     dst: ProveOut,
 ) -> Result<(), Error> {
-    // SAFETY (all blocks below): the caller's obligations for each pointer and
-    // length, passed on from the exported function's contract.
+    // SAFETY: `params` is NULL or a live handle of `ballistic_params_new`, unchanged during
+    // the call (the contract).
     let params = unsafe { params_ref(params) }?;
+    // SAFETY: `dst.proof_len` is NULL or writable for one value, not otherwise accessed
+    // during the call (the contract).
     let proof_len = unsafe { out(dst.proof_len, "proof_len") }?;
     params.check(m)?;
+    // SAFETY: `values` is NULL or readable for `m` elements, unchanged during the call (the
+    // contract).
     let values = unsafe { input(values, m, "values") }?;
     let needed_proof = params.proof_len(m);
     let needed_commitments = m * params.curve.commitment_bytes();
@@ -790,15 +794,23 @@ unsafe fn prove_into(
             needed_blindings,
         ));
     }
+    // SAFETY: `dst.proof` is NULL or writable for `needed_proof` elements, not otherwise
+    // accessed during the call (the contract).
     let proof_out = unsafe { output(dst.proof, needed_proof, "proof_out") }?;
+    // SAFETY: `dst.commitments` is NULL or writable for `needed_commitments` elements, not
+    // otherwise accessed during the call (the contract).
     let commitments_out =
         unsafe { output(dst.commitments, needed_commitments, "commitments_out") }?;
     let blindings_out = if io.blindings_out.is_null() {
         None
     } else {
+        // SAFETY: `io.blindings_out` is NULL or writable for `needed_blindings` elements,
+        // not otherwise accessed during the call (the contract).
         Some(unsafe { output(io.blindings_out, needed_blindings, "blindings_out") }?)
     };
     let nonce_out = if io.rewindable {
+        // SAFETY: `io.nonce_out` is NULL or writable for `SCALAR_BYTES` elements, not
+        // otherwise accessed during the call (the contract).
         Some(unsafe { output(io.nonce_out, SCALAR_BYTES, "nonce_out") }?)
     } else {
         None
@@ -806,12 +818,16 @@ unsafe fn prove_into(
     let blindings = if io.blindings.is_null() && io.blindings_len == 0 {
         None
     } else {
+        // SAFETY: `io.blindings` is NULL or readable for `io.blindings_len` elements,
+        // unchanged during the call (the contract).
         let bytes = unsafe { input(io.blindings, io.blindings_len, "blindings") }?;
         Some(secrets_of(bytes, "blindings")?)
     };
     let nonce = if io.nonce.is_null() {
         None
     } else {
+        // SAFETY: `io.nonce` is NULL or readable for `SCALAR_BYTES` elements, unchanged
+        // during the call (the contract).
         let bytes = unsafe { input(io.nonce, SCALAR_BYTES, "nonce") }?;
         secrets_of(bytes, "nonce")?.pop()
     };
@@ -1033,7 +1049,10 @@ pub unsafe extern "C" fn ballistic_verify(
     status(|| {
         // SAFETY: the caller's obligations, as documented above.
         let params = unsafe { params_ref(params) }?;
+        // SAFETY: `commitments` holds `m` commitments of the curve's length (the contract).
         let commitments = unsafe { commitments_of(params, commitments, m) }?;
+        // SAFETY: `proof` is NULL or readable for `proof_len` elements, unchanged during
+        // the call (the contract).
         let proof = unsafe { input(proof, proof_len, "proof") }?;
         ballistic_api::verify(params, &commitments, proof)
     })
@@ -1108,11 +1127,18 @@ pub unsafe extern "C" fn ballistic_batch_add(
         }
         // SAFETY: the caller's obligations, as documented above.
         let params = unsafe { params_ref(params) }?;
+        // SAFETY: `commitments` holds `m` commitments of the curve's length (the contract).
         let commitments = unsafe { commitments_of(params, commitments, m) }?;
+        // SAFETY: `proof` is NULL or readable for `proof_len` elements, unchanged during
+        // the call (the contract).
         let proof = unsafe { input(proof, proof_len, "proof") }?;
+        // SAFETY: `batch` is not NULL (checked above) and a live handle of
+        // `ballistic_batch_new` that no one else uses during the call (the contract).
         let batch = unsafe { &mut (*batch).inner };
         let index = batch.add(params, &commitments, proof)?;
         if !index_out.is_null() {
+            // SAFETY: `index_out` is NULL or writable for one value, not otherwise accessed
+            // during the call (the contract).
             *unsafe { out(index_out, "index_out") }? = index;
         }
         Ok(())
@@ -1147,7 +1173,11 @@ pub unsafe extern "C" fn ballistic_batch_verify(
         }
         // SAFETY: the caller's obligations, as documented above.
         let count = unsafe { out(invalid_count, "invalid_count") }?;
+        // SAFETY: `invalid_out` is NULL or writable for `invalid_cap` elements, not
+        // otherwise accessed during the call (the contract).
         let indices = unsafe { output(invalid_out, invalid_cap, "invalid_out") }?;
+        // SAFETY: `batch` is not NULL (checked above) and a live handle of
+        // `ballistic_batch_new` that no one else uses during the call (the contract).
         let batch = unsafe { &(*batch).inner };
         let failures = batch.verify();
         *count = failures.len();
@@ -1215,8 +1245,11 @@ pub unsafe extern "C" fn ballistic_rewind(
     message_out: *mut u8,
 ) -> c_int {
     status(|| {
-        // SAFETY (all blocks below): the caller's obligations, as documented above.
+        // SAFETY: `params` is NULL or a live handle of `ballistic_params_new`, unchanged
+        // during the call (the contract).
         let params = unsafe { params_ref(params) }?;
+        // SAFETY: `blindings_count` is NULL or writable for one value, not otherwise
+        // accessed during the call (the contract).
         let count = unsafe { out(blindings_count, "blindings_count") }?;
         // The statement first: the count is only ever that of a valid statement.
         let scalars = ballistic_api::rewound_scalars(params)?;
@@ -1225,21 +1258,33 @@ pub unsafe extern "C" fn ballistic_rewind(
         if blindings_cap < needed {
             return Err(too_small("blindings_out", blindings_cap, needed));
         }
+        // SAFETY: `blindings_out` is NULL or writable for `needed` elements, not otherwise
+        // accessed during the call (the contract).
         let blindings_out = unsafe { output(blindings_out, needed, "blindings_out") }?;
+        // SAFETY: `commitment` is NULL or readable for `params.curve.commitment_bytes()`
+        // elements, unchanged during the call (the contract).
         let commitment =
             unsafe { input(commitment, params.curve.commitment_bytes(), "commitment") }?;
+        // SAFETY: `proof` is NULL or readable for `proof_len` elements, unchanged during
+        // the call (the contract).
         let proof = unsafe { input(proof, proof_len, "proof") }?;
+        // SAFETY: `nonce` is NULL or readable for `SCALAR_BYTES` elements, unchanged during
+        // the call (the contract).
         let nonce_bytes = unsafe { input(nonce, SCALAR_BYTES, "nonce") }?;
         let mut nonce = Zeroizing::new([0u8; SCALAR_BYTES]);
         nonce.copy_from_slice(nonce_bytes);
         let value = if value.is_null() {
             None
         } else {
+            // SAFETY: `value` is NULL or readable for `1` elements, unchanged during the
+            // call (the contract).
             Some(unsafe { input(value, 1, "value") }?[0])
         };
         let message_out = if message_out.is_null() {
             None
         } else {
+            // SAFETY: `message_out` is NULL or writable for `MESSAGE_BYTES` elements, not
+            // otherwise accessed during the call (the contract).
             Some(unsafe { output(message_out, MESSAGE_BYTES, "message_out") }?)
         };
         let rewound = ballistic_api::rewind(params, commitment, proof, &nonce, value)?;
@@ -1259,6 +1304,8 @@ pub unsafe extern "C" fn ballistic_rewind(
             dst.copy_from_slice(&b[..]);
         }
         if let (Some(v), false) = (rewound.value, value_out.is_null()) {
+            // SAFETY: `value_out` is NULL or writable for one value, not otherwise accessed
+            // during the call (the contract).
             *unsafe { out(value_out, "value_out") }? = v;
         }
         if let Some(message_out) = message_out {
@@ -1277,7 +1324,9 @@ mod tests {
         let rc = status(|| panic!("boom"));
         assert_eq!(rc, BALLISTIC_ERR_PANIC);
         let mut buf = [0 as c_char; 64];
+        // SAFETY: `buf` is writable for its length.
         let n = unsafe { ballistic_last_error(buf.as_mut_ptr(), buf.len()) };
+        // SAFETY: `ballistic_last_error` wrote a NUL-terminated string into `buf`.
         let text = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) };
         assert_eq!(n, text.to_bytes().len());
         assert!(text.to_str().unwrap().ends_with("boom"), "{text:?}");
@@ -1290,14 +1339,17 @@ mod tests {
     fn last_error_truncates_at_a_character_boundary() {
         set_last_error("a−b");
         let mut buf = [1 as c_char; 3];
+        // SAFETY: `buf` is writable for its length.
         let n = unsafe { ballistic_last_error(buf.as_mut_ptr(), buf.len()) };
         assert_eq!(n, "a−b".len());
         assert_eq!(buf[..2], [b'a' as c_char, 0]);
+        // SAFETY: a NULL buffer asks for the length only.
         assert_eq!(unsafe { ballistic_last_error(std::ptr::null_mut(), 10) }, n);
     }
 
     #[test]
     fn every_code_has_its_own_message() {
+        // SAFETY: every code's message is a static NUL-terminated string.
         let text = |code| unsafe { std::ffi::CStr::from_ptr(ballistic_error_message(code)) };
         assert_eq!(text(BALLISTIC_OK).to_str(), Ok("success"));
         assert_eq!(text(-1).to_str(), Ok("unknown error code"));

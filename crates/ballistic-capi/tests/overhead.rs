@@ -54,6 +54,8 @@ fn verify_timings() {
             let p = &pool[i % POOL];
             verify(&params, &p.commitments, &p.proof).unwrap();
         });
+        // SAFETY: the domain pointer and length are those of a live slice; the handle
+        // is checked before use.
         let c_params = unsafe {
             let h = ballistic_params_new(curve as u32, BALLISTIC_PROTOCOL_BP, 64);
             assert_eq!(
@@ -64,6 +66,8 @@ fn verify_timings() {
         };
         let single_c = time(min, |i| {
             let p = &pool[i % POOL];
+            // SAFETY: a live handle; each pointer and length is that of a live slice
+            // (one commitment).
             let rc = unsafe {
                 ballistic_verify(
                     c_params,
@@ -75,6 +79,7 @@ fn verify_timings() {
             };
             assert_eq!(rc, BALLISTIC_OK);
         });
+        // SAFETY: the handle of `ballistic_params_new`, freed once and not used after.
         unsafe { ballistic_params_free(c_params) };
         let batch = time(min, |i| {
             let mut b = BatchVerifier::new();

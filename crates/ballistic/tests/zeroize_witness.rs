@@ -58,6 +58,7 @@ unsafe fn holds_pattern(ptr: *const u8, len: usize) -> bool {
     // SAFETY: the caller's obligations; PATTERNS is written only while SCANNING is
     // false, and this runs only while it is true.
     let p = unsafe { &*core::ptr::addr_of!(PATTERNS) };
+    // SAFETY: the block is readable for `len` bytes (the caller's obligation).
     let block = unsafe { core::slice::from_raw_parts(ptr, len) };
     if p.bytes_len > 0
         && block
@@ -81,6 +82,8 @@ unsafe fn holds_pattern(ptr: *const u8, len: usize) -> bool {
     })
 }
 
+// SAFETY: every allocation is the system allocator's; freeing only reads the block
+// before handing it back unchanged.
 unsafe impl GlobalAlloc for Tracking {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded unchanged.

@@ -107,8 +107,8 @@ pub(crate) fn from_52(l: &[u64; 5]) -> W {
 /// `t[k+1] += t[k] >> 52; t[k] &= M` for `k` in `0..4`.
 #[inline(always)]
 fn carry4(t: &mut [__m512i; 5]) {
-    // SAFETY (all blocks of this file): an `F8` or `P8` exists (module
-    // documentation), so the CPU has the features.
+    // SAFETY: an `F8` or `P8` exists (module documentation), so the CPU has the
+    // features (the same holds for every block of this file).
     unsafe {
         let m = v::splat(M52 as i64);
         for k in 0..4 {

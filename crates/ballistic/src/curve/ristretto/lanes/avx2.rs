@@ -91,38 +91,46 @@ mod v {
     pub use x::__m256i;
     #[inline(always)]
     pub fn add(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_add_epi64(a, b) }
     }
     #[inline(always)]
     pub fn sub(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_sub_epi64(a, b) }
     }
     #[inline(always)]
     pub fn and(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_and_si256(a, b) }
     }
     /// Logical right shift of each 64-bit lane.
     #[inline(always)]
     pub fn shr<const S: i32>(a: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_srli_epi64::<S>(a) }
     }
     /// Left shift of each 64-bit lane.
     #[inline(always)]
     pub fn shl<const S: i32>(a: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_slli_epi64::<S>(a) }
     }
     /// The 64-bit products of the low 32 bits of each 64-bit lane.
     #[inline(always)]
     pub fn mul(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_mul_epu32(a, b) }
     }
     #[inline(always)]
     pub fn splat(a: i64) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_set1_epi64x(a) }
     }
     /// Lane `l` set to `e[l]`.
     #[inline(always)]
     pub fn set(e: [u64; 4]) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_set_epi64x(e[3] as i64, e[2] as i64, e[1] as i64, e[0] as i64) }
     }
     /// `a`, hidden from the optimiser (no instruction).
@@ -135,12 +143,14 @@ mod v {
     /// through `opaque` keeps every mask, so each product is one `vpmuludq`.
     #[inline(always)]
     pub fn opaque(a: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { opaque_avx2(a) }
     }
     /// [`mul`] the optimiser cannot rewrite (the same reason as [`opaque`]), for the
     /// products by 19 that feed further products.
     #[inline(always)]
     pub fn mul_opaque(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { vpmuludq_avx2(a, b) }
     }
     /// # Safety
@@ -168,6 +178,7 @@ mod v {
         let r;
         // SAFETY: `vpmuludq` reads two registers and writes a third: no memory,
         // stack or flags.
+        // SAFETY: AVX2 is present (this module's note).
         unsafe {
             core::arch::asm!(
                 "vpmuludq {r}, {a}, {b}",
@@ -185,12 +196,14 @@ mod v {
     /// `p .. p + 4` must be readable.
     #[inline(always)]
     pub unsafe fn load4(p: *const u64) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_loadu_si256(p as *const __m256i) }
     }
     /// Transposes a 4×4 block of 64-bit words: `out[j]` lane `l` = `r[l]` lane `j`
     /// (four unpacks, four 128-bit permutes).
     #[inline(always)]
     pub fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe {
             let t0 = x::_mm256_unpacklo_epi64(r[0], r[1]);
             let t1 = x::_mm256_unpackhi_epi64(r[0], r[1]);
@@ -207,11 +220,13 @@ mod v {
     /// All ones in the 64-bit lanes where `a = b`.
     #[inline(always)]
     pub fn eq(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_cmpeq_epi64(a, b) }
     }
     /// `b` where `m` is all ones, `a` where it is zero (byte by byte).
     #[inline(always)]
     pub fn blend(a: __m256i, b: __m256i, m: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (this module's note).
         unsafe { x::_mm256_blendv_epi8(a, b, m) }
     }
 }
