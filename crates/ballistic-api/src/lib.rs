@@ -50,9 +50,15 @@
 // The one exception, with its argument beside it: `transcript.rs`.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
+// The lint wall of code that reads hostile bytes, on the whole crate.
 #![cfg_attr(
     not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
 )]
 
 mod cache;

@@ -1,6 +1,14 @@
 //! Batch verification of R1CS proofs: any circuits and sizes, one multiscalar
 //! multiplication over the shared generators, invalid proofs named by bisection.
 
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 use alloc::vec::Vec;
 use core::borrow::BorrowMut;
 use core::fmt;

@@ -1,6 +1,14 @@
 //! The R1CS verifier: a [`ConstraintSystem`] without assignments that checks a
 //! proof with one multiscalar multiplication (`docs/r1cs.md`, "The verifier").
 
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::borrow::BorrowMut;
@@ -293,10 +301,20 @@ impl<C: Curve> Generators<C> {
             .zip(self.wLO.chunks(BLOCK));
         for (k, ((wL, wR), wLO)) in blocks.enumerate() {
             let len = wL.len();
-            C::scalar_mul_by_many(&mut p[..len], &y_pow[..len], &seed);
-            C::scalar_mul_many(&mut p_wR[..len], &p[..len], wR);
-            C::scalar_mul_many(&mut p_wR_wL[..len], &p_wR[..len], wL);
-            C::scalar_mul_many(&mut p_wLO[..len], &p[..len], wLO);
+            // `len ≤ BLOCK`: the chunks of `BLOCK` positions.
+            let (Some(p), Some(p_wR), Some(p_wR_wL), Some(p_wLO), Some(y_pow)) = (
+                p.get_mut(..len),
+                p_wR.get_mut(..len),
+                p_wR_wL.get_mut(..len),
+                p_wLO.get_mut(..len),
+                y_pow.get(..len),
+            ) else {
+                return None;
+            };
+            C::scalar_mul_by_many(p, y_pow, &seed);
+            C::scalar_mul_many(p_wR, p, wR);
+            C::scalar_mul_many(p_wR_wL, p_wR, wL);
+            C::scalar_mul_many(p_wLO, p, wLO);
             let (start, end) = (k * BLOCK, k * BLOCK + len);
             let (Some(g), Some(h), Some(ag), Some(bh)) = (
                 g.get_mut(start..end),
@@ -307,7 +325,7 @@ impl<C: Curve> Generators<C> {
                 return None;
             };
             let gh = g.iter_mut().zip(h.iter_mut()).zip(ag.iter().zip(bh));
-            let terms = p_wR.iter().zip(&p_wR_wL).zip(&p_wLO);
+            let terms = p_wR.iter().zip(p_wR_wL.iter()).zip(p_wLO.iter());
             for (j, (((pwR, pwRwL), pwLO), ((gi, hi), (ag, bh)))) in terms.zip(gh).enumerate() {
                 delta_x += *pwRwL;
                 let mut g_term = *pwR - *ag;
@@ -782,7 +800,10 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
         // `wLO = wL + x⁻¹·wO` (in place of `wO`, which is not needed apart).
         let mut block = [C::scalar_zero(); BLOCK];
         for (o, l) in weights.wO.chunks_mut(BLOCK).zip(weights.wL.chunks(BLOCK)) {
-            let block = &mut block[..o.len()];
+            // `o.len() ≤ BLOCK`: the chunks of `BLOCK` positions.
+            let Some(block) = block.get_mut(..o.len()) else {
+                return Err(R1CSError::VerificationError);
+            };
             C::scalar_mul_by_many(block, o, &x_inv);
             for ((o, l), xo) in o.iter_mut().zip(l).zip(block.iter()) {
                 *o = *l + *xo;

@@ -18,6 +18,14 @@
 //! [`RangeStatement::with_range`]: super::transcript::RangeStatement::with_range
 
 #![allow(non_snake_case)]
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConstantTimeLess};

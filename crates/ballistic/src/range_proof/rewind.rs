@@ -53,6 +53,14 @@
 //! Only single-value proofs are rewindable (as in secp256k1-zkp).
 
 #![allow(non_snake_case)]
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use core::fmt;
 use merlin::TranscriptRng;
@@ -183,7 +191,9 @@ fn derive_alpha_tau<C: Curve>(
 fn embedded<C: Curve>(value: u64, message: &[u8; 20]) -> C::Scalar {
     let word = |b: &[u8]| {
         let mut w = [0u8; 8];
-        w[..b.len()].copy_from_slice(b);
+        for (d, s) in w.iter_mut().zip(b) {
+            *d = *s;
+        }
         C::scalar_from_u64(u64::from_le_bytes(w))
     };
     let two_64 = C::scalar_from_u64(1 << 32) * C::scalar_from_u64(1 << 32);
@@ -373,6 +383,12 @@ impl<C: Curve> RangeProof<C, Dalek> {
     }
 }
 
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,6 +16,14 @@
 //! The dealer handles public data only (variable time throughout).
 
 #![allow(non_snake_case)]
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
@@ -274,12 +282,15 @@ impl<'a, 'b, C: Curve, F: RangeProofFormat<C>> DealerAwaitingProofShares<'a, 'b,
             .iter()
             .enumerate()
             .filter(|(j, s)| {
-                !ctx.audit_share(
-                    *j,
-                    &self.bits.bit_commitments[*j],
-                    &self.poly_commitments[*j],
-                    s,
-                )
+                // A share without its party's commitments fails (never: the dealer
+                // holds one of each per party).
+                match (
+                    self.bits.bit_commitments.get(*j),
+                    self.poly_commitments.get(*j),
+                ) {
+                    (Some(bits), Some(poly)) => !ctx.audit_share(*j, bits, poly, s),
+                    _ => true,
+                }
             })
             .map(|(j, _)| j)
             .collect()

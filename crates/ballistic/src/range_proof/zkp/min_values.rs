@@ -26,6 +26,14 @@
 //!   made with the array `[0]` cannot be rewound by it; ballistic's rewinding takes
 //!   `Option<u64>` (`None`: no array), so that it can.
 
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
 
@@ -209,6 +217,12 @@ impl RangeProof<Secp256k1, Zkp> {
     }
 }
 
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,14 @@
 //! same successes) and only reports the opening check in
 //! [`Rewound::opens_commitment`].
 
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 use core::fmt;
 
 use k256::Scalar;

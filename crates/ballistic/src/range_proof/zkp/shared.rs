@@ -57,6 +57,14 @@
 //! module, is where the output's ownership is finally enforced.
 
 #![allow(non_snake_case)]
+// Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
+// unwraps, no panics, no unchecked indexing.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -1052,5 +1060,11 @@ pub fn rewind(
     Ok(out)
 }
 
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 #[cfg(test)]
 mod tests;
