@@ -65,11 +65,13 @@ pub mod notes;
 pub mod parallel;
 pub mod r1cs;
 pub mod range_proof;
+mod range_statement;
 pub mod ristretto;
 pub mod secp256k1;
 mod secret;
 pub mod transcript;
 pub mod util;
+mod verify;
 pub mod weighted_inner_product;
 
 pub use errors::ProofError;

@@ -54,6 +54,11 @@ const LAYERS: &[(&str, &[&str])] = &[
         "arguments",
         &["transcript", "inner_product", "weighted_inner_product"],
     ),
+    // The verification engine: the accumulators every protocol's equation is
+    // written into.
+    ("verification engine", &["verify"]),
+    // The statement both range protocols prove.
+    ("statements", &["range_statement"]),
     ("protocols", &["range_proof", "r1cs", "bp_plus"]),
     // Circuits over the R1CS constraint-system traits, generic over the curve.
     ("gadgets", &["gadgets"]),
@@ -189,9 +194,11 @@ fn layer_table_is_consistent() {
     assert_eq!(layer_of("msm::lanes"), Some(1));
     assert_eq!(layer_of("msm"), Some(1));
     assert_eq!(layer_of("curve::dispatch"), Some(3));
-    assert_eq!(layer_of("range_proof::zkp::wire"), Some(6));
-    assert_eq!(layer_of("gadgets::shuffle"), Some(7));
-    assert_eq!(layer_of("ristretto"), Some(8));
+    assert_eq!(layer_of("verify"), Some(6));
+    assert_eq!(layer_of("range_statement"), Some(7));
+    assert_eq!(layer_of("range_proof::zkp::wire"), Some(8));
+    assert_eq!(layer_of("gadgets::shuffle"), Some(9));
+    assert_eq!(layer_of("ristretto"), Some(10));
     assert_eq!(
         crate_paths("use crate::curve::Curve; // crate::range_proof\n/// crate::secp256k1"),
         vec![(1, "curve".to_string())]

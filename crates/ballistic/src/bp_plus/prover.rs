@@ -30,8 +30,7 @@ use crate::curve::scalars::powers;
 use crate::curve::{Curve, ProofPoint};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
-use crate::range_proof::range::committed_values;
-use crate::range_proof::transcript::append_range_statement;
+use crate::range_statement::{append_range_statement, committed_values};
 use crate::weighted_inner_product::{self as wip, BitForm, WipBases, WipWitness};
 
 /// Whether every `v_j − o_j` is a `n`-bit number (no borrow, no high bits), in

@@ -28,10 +28,9 @@ use crate::ct::{declassify_bool, Declassified};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens};
-use crate::range_proof::range::{
-    ct_in_range, decode_range_statement_vartime, range_bits, DecodedRange,
+use crate::range_statement::{
+    ct_in_range, decode_range_statement_vartime, range_bits, Commitments, DecodedRange,
 };
-use crate::range_proof::verifier::Commitments;
 
 /// API scalars (the negated masks) overwritten with zero when dropped. The API
 /// scalar type promises no `Zeroize`; the overwrite is kept from being optimised

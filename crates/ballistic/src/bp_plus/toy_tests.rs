@@ -587,7 +587,7 @@ fn grid_verify(
         .collect::<Result<_, _>>()?;
     p.verify_alone(
         bp,
-        crate::range_proof::verifier::Commitments::Points(&points),
+        crate::range_statement::Commitments::Points(&points),
         None,
     )
 }

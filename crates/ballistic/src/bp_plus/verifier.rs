@@ -37,10 +37,9 @@ use crate::curve::scalars::{pow_vartime, sum_of_powers_pow2, two_pow_minus_one};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
-use crate::range_proof::range::statement_values;
-use crate::range_proof::transcript::append_range_statement;
-use crate::range_proof::verifier::{Commitments, SingleTerms, Terms};
+use crate::range_statement::{append_range_statement, statement_values, Commitments};
 use crate::transcript::WeightedInnerProductTranscript;
+use crate::verify::{SingleTerms, Terms};
 use crate::weighted_inner_product::verification_scalars;
 
 /// A proof whose transcript has been replayed: shape, statement, the proof's points

@@ -63,8 +63,7 @@ use core::fmt;
 use rand_core::{CryptoRng, RngCore};
 
 use super::format::RangeProofFormat;
-use super::range::DecodedRange;
-use super::verifier::{Commitments, Prepared, Terms};
+use super::verifier::Prepared;
 use super::zkp::transcript::ZkpTranscript;
 use super::zkp::Zkp;
 use super::RangeProof;
@@ -74,6 +73,8 @@ use crate::curve::secp256k1::Secp256k1;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout, PedersenGens};
+use crate::range_statement::{Commitments, DecodedRange};
+use crate::verify::Terms;
 
 /// A replayed proof of the batch: a range proof (two weights) or a Bulletproofs+
 /// range proof (one weight).

@@ -50,6 +50,7 @@ use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{InnerProductProof, ProofPoint, ProverTables};
+use crate::range_statement::Extras;
 
 /// Whether every `v_j − o_j` (`o_j` the minimum values, zero when `None`) is an
 /// `n`-bit number (no borrow, no high bits), computed without secret-dependent
@@ -64,17 +65,6 @@ fn all_in_range(values: &[u64], min_values: Option<&[u64]>, n: usize) -> Choice 
         ok &= high.ct_eq(&0u64);
     }
     ok
-}
-
-/// The optional parts of a statement beyond the bit width and the commitments (see
-/// [`RangeStatement`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Extras<'a> {
-    /// The range of an `[a, b]` proof: the values are `v − a`, `b − v` with the
-    /// blindings `γ`, `−γ`, the statement's one commitment is `V = v·B + γ·B̃`.
-    pub(crate) range: Option<(u64, u64)>,
-    /// The minimum values, one per value.
-    pub(crate) min_values: Option<&'a [u64]>,
 }
 
 /// Test hooks that turn the prover into a cheating prover (never set outside tests).
@@ -243,7 +233,7 @@ where
     // Statement: n, m and every commitment, before any challenge. An `[a, b]`
     // statement's one commitment is `V = v·B + γ·B̃` with `v = (v − a) + a` and `γ`
     // the first value's blinding.
-    let committed = super::range::committed_values(extras.range, values.iter().copied())?;
+    let committed = crate::range_statement::committed_values(extras.range, values.iter().copied())?;
     let V: Vec<C::Encoding> = committed
         .iter()
         .zip(blindings.iter())

@@ -28,107 +28,20 @@
 )]
 
 use rand_core::{CryptoRng, RngCore};
-use subtle::{Choice, ConstantTimeLess};
 use zeroize::Zeroizing;
 
 use super::format::RangeProofFormat;
-use super::prover::{prove_statement, Cheat, Extras};
-use super::verifier::{Commitments, Prepared};
+use super::prover::{prove_statement, Cheat};
+use super::verifier::Prepared;
 use super::RangeProof;
 use crate::ct::{declassify_bool, Declassified};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-
-/// The bit width `k` of an `[a, b]` proof: the number of bits of `b − a`, i.e.
-/// `⌈log2(b − a + 1)⌉`, and 1 when `a = b` (a one-bit proof of `v − a = b − v = 0`).
-/// The generators must support `k` bits for two values.
-///
-/// # Errors
-/// [`ProofError::InvalidRange`] if `a > b`.
-///
-/// # Example
-/// ```
-/// use ballistic::range_proof::range::range_bits;
-/// assert_eq!(range_bits(18, 130)?, 7); // 113 values
-/// assert_eq!(range_bits(0, 255)?, 8); // 256 values: a power of two
-/// assert_eq!(range_bits(5, 5)?, 1);
-/// assert_eq!(range_bits(0, u64::MAX)?, 64);
-/// assert!(range_bits(2, 1).is_err());
-/// # Ok::<(), ballistic::ProofError>(())
-/// ```
-pub fn range_bits(a: u64, b: u64) -> Result<usize, ProofError> {
-    let width = b.checked_sub(a).ok_or(ProofError::InvalidRange)?;
-    Ok((64 - width.leading_zeros() as usize).max(1))
-}
-
-/// The number of values of a statement with `commitments` commitments: two for an
-/// `[a, b]` statement (`range`), whose one commitment is `V`; else one per
-/// commitment. `None` for a range with other than one commitment. The one rule of
-/// the transcripts, the verifiers and the provers of both protocols.
-pub(crate) fn statement_values(range: bool, commitments: usize) -> Option<usize> {
-    match (range, commitments) {
-        (false, m) => Some(m),
-        (true, 1) => Some(2),
-        (true, _) => None,
-    }
-}
-
-/// The values a prover commits to: `values` themselves, or for an `[a, b]` statement
-/// (`range`, values `v − a`, `b − v`) the one `v = (v − a) + a` of `V`. Zeroized on
-/// drop.
-///
-/// # Errors
-/// [`ProofError::ProvingError`] for a range with other than two values.
-pub(crate) fn committed_values(
-    range: Option<(u64, u64)>,
-    values: impl ExactSizeIterator<Item = u64>,
-) -> Result<Zeroizing<alloc::vec::Vec<u64>>, ProofError> {
-    match range {
-        None => Ok(Zeroizing::new(values.collect())),
-        Some(_) if values.len() != 2 => Err(ProofError::ProvingError),
-        Some((a, _)) => Ok(Zeroizing::new(
-            values.take(1).map(|v| v.wrapping_add(a)).collect(),
-        )),
-    }
-}
-
-/// Whether `a <= v <= b`, in constant time in `v`.
-pub(crate) fn ct_in_range(v: u64, a: u64, b: u64) -> Choice {
-    !v.ct_lt(&a) & !b.ct_lt(&v)
-}
-
-/// An `[a, b]` statement as the verification equations take it: the commitment `V`
-/// decoded, and the bounds. The derived commitments `V_lo = V − a·B` and
-/// `V_hi = b·B − V` are never computed: an equation with the weights `c_lo`, `c_hi`
-/// on them takes `(c_lo − c_hi)·V` and adds `c_hi·b − c_lo·a` to the coefficient of
-/// the value base `B` ([`Commitments::emit`](super::verifier::Commitments::emit)).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct DecodedRange<C: Curve> {
-    /// The commitment `V`.
-    pub(crate) V: C::Point,
-    /// The lower bound `a`.
-    pub(crate) a: u64,
-    /// The upper bound `b`.
-    pub(crate) b: u64,
-}
-
-/// The verifier's side of an `[a, b]` statement, shared by the single verifiers and
-/// the batch verifier of both protocols: the width [`range_bits`]`(a, b)` and the
-/// statement with `V` decoded (in variable time: all of it is public).
-///
-/// # Errors
-/// [`ProofError::InvalidRange`] if `a > b`; [`ProofError::VerificationError`] if `V`
-/// is not a valid encoding.
-pub(crate) fn decode_range_statement_vartime<C: Curve>(
-    V: &C::Encoding,
-    a: u64,
-    b: u64,
-) -> Result<(usize, DecodedRange<C>), ProofError> {
-    let k = range_bits(a, b)?;
-    let V = C::decode(V).ok_or(ProofError::VerificationError)?;
-    Ok((k, DecodedRange { V, a, b }))
-}
+pub use crate::range_statement::range_bits;
+use crate::range_statement::{
+    ct_in_range, decode_range_statement_vartime, Commitments, DecodedRange, Extras,
+};
 
 /// Proves `a <= v <= b` for `V = v·B + γ·B̃` in the format `F` (see the module
 /// documentation); `cheat` is the test hooks' prover.

@@ -10,9 +10,7 @@ use alloc::{format, string::String};
 use rand::{Rng, SeedableRng};
 
 use super::format::{Dalek, RangeProofFormat};
-use super::prover::{prove_statement, Cheat, Extras};
-use super::range::{range_bits, DecodedRange};
-use super::verifier::{Commitments, Terms};
+use super::prover::{prove_statement, Cheat};
 use super::RangeProof;
 use crate::bp_plus::{Opening, RangeProofPlus};
 use crate::curve::ristretto::Ristretto;
@@ -22,6 +20,8 @@ use crate::curve::Curve;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, PedersenGens};
 use crate::range_proof::zkp::transcript::ZkpTranscript;
 use crate::range_proof::zkp::Zkp;
+use crate::range_statement::{range_bits, Commitments, DecodedRange, Extras};
+use crate::verify::Terms;
 use crate::ProofError;
 use merlin::Transcript;
 

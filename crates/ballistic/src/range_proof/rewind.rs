@@ -68,12 +68,13 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroize;
 
 use super::format::Dalek;
-use super::prover::{prove_with_nonces, Cheat, Extras};
+use super::prover::{prove_with_nonces, Cheat};
 use super::transcript::{ProverNonces, RangeProofTranscript, RangeStatement};
 use super::RangeProof;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::range_statement::Extras;
 
 /// What rewinding recovers: the value, the blinding and the 20-byte message.
 ///

@@ -19,6 +19,9 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroize;
 
 use crate::curve::Curve;
+pub use crate::range_statement::{
+    append_range_statement, RangeStatement, MIN_VALUES_DOMAIN_SEP, RANGE_DOMAIN_SEP,
+};
 use crate::transcript::{merlin_challenge, InnerProductTranscript};
 
 /// The Fiat–Shamir messages of the range-proof protocol, built on the
@@ -83,122 +86,6 @@ pub trait RangeProofTranscript<C: Curve>: InnerProductTranscript<C> {
         blindings: &[C::Scalar],
         rng: &mut R,
     ) -> Self::Nonces;
-}
-
-/// What a range proof proves: every commitment `V_j` opens to a value `v_j` with
-/// `o_j <= v_j < o_j + 2^bits` (`o_j` the minimum values, zero by default), or, for
-/// an `[a, b]` range proof, that the one commitment `V` opens to a value in `[a, b]`
-/// (see [`RangeStatement::with_range`]).
-///
-/// Every part is bound in the transcript before the first challenge. The type is
-/// `#[non_exhaustive]` so that further parts of a statement are added without a
-/// breaking change; build it with [`RangeStatement::new`] and the `with_` methods.
-///
-/// # Example
-/// ```
-/// use ballistic::range_proof::transcript::RangeStatement;
-/// use ballistic::curve::ristretto::Ristretto;
-/// let s = RangeStatement::<Ristretto>::new(64, &[]);
-/// assert_eq!((s.bits, s.commitments.len(), s.range, s.min_values), (64, 0, None, None));
-/// let s = s.with_range(18, 130).with_min_values(&[]);
-/// assert_eq!((s.range, s.min_values), (Some((18, 130)), Some(&[][..])));
-/// ```
-#[derive(Clone, Copy, Debug)]
-#[non_exhaustive]
-pub struct RangeStatement<'a, C: Curve> {
-    /// The bit width `n`.
-    pub bits: usize,
-    /// The value commitments `V_j`, in order (their number is `m`); for an `[a, b]`
-    /// range proof, the one commitment `V`.
-    pub commitments: &'a [C::Encoding],
-    /// The range `[a, b]` of an `[a, b]` range proof (`None` for an ordinary range
-    /// proof). Such a proof is one of the two values `v − a`, `b − v` (`m = 2`) over
-    /// the commitments `V − a·B`, `b·B − V`, which the verifier derives from `V`:
-    /// the transcript binds `V`, `a` and `b`, which determine them.
-    pub range: Option<(u64, u64)>,
-    /// The minimum values `o_j`, one per commitment (secp256k1-zkp's `min_value`).
-    /// `None` and `Some` of zeros are different statements (as in secp256k1-zkp,
-    /// whose transcript hashes the array whenever it is present).
-    pub min_values: Option<&'a [u64]>,
-}
-
-impl<'a, C: Curve> RangeStatement<'a, C> {
-    /// Every commitment of `commitments` opens to a `bits`-bit value.
-    pub fn new(bits: usize, commitments: &'a [C::Encoding]) -> Self {
-        RangeStatement {
-            bits,
-            commitments,
-            range: None,
-            min_values: None,
-        }
-    }
-
-    /// The statement of an `[a, b]` range proof: `commitments` is the one
-    /// commitment `V`, `bits = ⌈log2(b − a + 1)⌉` (at least 1), and the proof is of
-    /// `v − a` and `b − v` over `V − a·B` and `b·B − V`.
-    pub fn with_range(mut self, a: u64, b: u64) -> Self {
-        self.range = Some((a, b));
-        self
-    }
-
-    /// The number of values `m` the proof is of: two for an `[a, b]` range proof,
-    /// else one per commitment (a range with other than one commitment, which the
-    /// provers and verifiers refuse, counts its commitments).
-    ///
-    /// # Example
-    /// ```
-    /// use ballistic::range_proof::transcript::RangeStatement;
-    /// use ballistic::curve::ristretto::Ristretto;
-    /// use ballistic::ristretto::CompressedRistretto;
-    /// let V = [CompressedRistretto::default()];
-    /// assert_eq!(RangeStatement::<Ristretto>::new(64, &V).values(), 1);
-    /// assert_eq!(RangeStatement::<Ristretto>::new(8, &V).with_range(18, 130).values(), 2);
-    /// ```
-    pub fn values(&self) -> usize {
-        crate::range_proof::range::statement_values(self.range.is_some(), self.commitments.len())
-            .unwrap_or(self.commitments.len())
-    }
-
-    /// The minimum values `o_j`: commitment `j` opens to `v_j` with
-    /// `o_j <= v_j < o_j + 2^bits`.
-    pub fn with_min_values(mut self, min_values: &'a [u64]) -> Self {
-        self.min_values = Some(min_values);
-        self
-    }
-}
-
-/// The domain separator of an `[a, b]` range statement (label `dom-sep`), appended
-/// with `a` and `b` before the proof's own statement. Version 2 binds the commitment
-/// `V` in the proof's statement (version 1 bound the derived commitments instead).
-pub const RANGE_DOMAIN_SEP: &[u8] = b"ballistic range v2";
-
-/// The domain separator of a statement with minimum values (label `dom-sep`) in the
-/// Merlin flavour, appended with each minimum value before the proof's own
-/// statement.
-pub const MIN_VALUES_DOMAIN_SEP: &[u8] = b"ballistic min values v1";
-
-/// Binds an `[a, b]` range statement in a Merlin transcript: `dom-sep` =
-/// [`RANGE_DOMAIN_SEP`], then `a` and `b` (`append_u64`, labels `a`, `b`). Both
-/// protocols append this before their own statement (the range proofs' `dom-sep`
-/// `rangeproof v1`, Bulletproofs+'s `Bulletproofs+ Range Proof`), whose commitment
-/// list is the one commitment `V` while its value count is two.
-///
-/// # Example
-/// ```
-/// use ballistic::merlin::Transcript;
-/// use ballistic::range_proof::transcript::append_range_statement;
-/// let (mut t1, mut t2) = (Transcript::new(b"ex"), Transcript::new(b"ex"));
-/// append_range_statement(&mut t1, 18, 130);
-/// append_range_statement(&mut t2, 18, 131);
-/// let (mut c1, mut c2) = ([0u8; 32], [0u8; 32]);
-/// t1.challenge_bytes(b"c", &mut c1);
-/// t2.challenge_bytes(b"c", &mut c2);
-/// assert_ne!(c1, c2);
-/// ```
-pub fn append_range_statement(transcript: &mut merlin::Transcript, a: u64, b: u64) {
-    transcript.append_message(b"dom-sep", RANGE_DOMAIN_SEP);
-    transcript.append_u64(b"a", a);
-    transcript.append_u64(b"b", b);
 }
 
 /// The prover's blinding scalars of one proof: `α, ρ` (for `A`, `S`), the pairs

@@ -40,13 +40,10 @@
     clippy::indexing_slicing
 )]
 
-use alloc::vec;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
 use super::format::{QBase, RangeProofFormat};
-use super::prover::Extras;
-use super::range::DecodedRange;
 use super::transcript::{RangeProofTranscript, RangeStatement};
 use super::{delta_with_min_values, RangeProof};
 use crate::curve::scalars::pow_vartime;
@@ -54,6 +51,8 @@ use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{verification_scalars, Folding};
+use crate::range_statement::{Commitments, Extras};
+use crate::verify::{SingleTerms, Terms};
 
 /// A proof whose transcript has been replayed: the statement, the proof's points and
 /// scalars, and every challenge. Independent of the verifier's random weights.
@@ -90,65 +89,6 @@ pub(crate) struct Prepared<C: Curve> {
     pub(crate) x: C::Scalar,
     pub(crate) w: C::Scalar,
     pub(crate) u: Vec<C::Scalar>,
-}
-
-/// The commitments of a statement as a verification equation takes them.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Commitments<'a, C: Curve> {
-    /// The decoded commitments `V_j`.
-    Points(&'a [C::Point]),
-    /// The two derived commitments `V − a·B`, `b·B − V` of an `[a, b]` statement,
-    /// given by `V` and the bounds.
-    Range(&'a DecodedRange<C>),
-}
-
-impl<C: Curve> Commitments<'_, C> {
-    /// The number of commitments the equation weighs (two for `[a, b]`).
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Commitments::Points(V) => V.len(),
-            Commitments::Range(_) => 2,
-        }
-    }
-
-    /// Emits `Σ_j c_j·V_j` for the weights `c` (one per commitment, in order; a
-    /// missing weight is zero) and returns what it adds to the coefficient of the
-    /// value base `B`: zero, or for `[a, b]` `c_hi·b − c_lo·a`, with
-    /// `(c_lo − c_hi)·V` emitted (`c_lo·(V − a·B) + c_hi·(b·B − V)`).
-    pub(crate) fn emit<W: Terms<C>>(
-        &self,
-        c: impl IntoIterator<Item = C::Scalar>,
-        out: &mut W,
-    ) -> C::Scalar {
-        match self {
-            Commitments::Points(V) => {
-                for (Vj, cj) in V.iter().zip(c) {
-                    out.dynamic(cj, *Vj);
-                }
-                C::scalar_zero()
-            }
-            Commitments::Range(range) => {
-                let mut c = c.into_iter();
-                let c_lo = c.next().unwrap_or_else(C::scalar_zero);
-                let c_hi = c.next().unwrap_or_else(C::scalar_zero);
-                out.dynamic(c_lo - c_hi, range.V);
-                c_hi * C::scalar_from_u64(range.b) - c_lo * C::scalar_from_u64(range.a)
-            }
-        }
-    }
-}
-
-/// Receives the terms of a (weighted) verification equation.
-pub(crate) trait Terms<C: Curve> {
-    /// A term over a point of the proof or the statement.
-    fn dynamic(&mut self, scalar: C::Scalar, point: C::Point);
-    /// The coefficients of this proof's Pedersen bases, in the proof's order (`B`,
-    /// then its blinding or mask bases).
-    fn pedersen(&mut self, bases: &[(C::Scalar, C::Point)]);
-    /// The coefficient of `G_i` at padded position `i` of the shape `(n, m)`.
-    fn g(&mut self, i: usize, scalar: C::Scalar);
-    /// The coefficient of `H_i` at padded position `i` of the shape `(n, m)`.
-    fn h(&mut self, i: usize, scalar: C::Scalar);
 }
 
 impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
@@ -188,8 +128,11 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
     ) -> Result<Prepared<C>, ProofError> {
         // An `[a, b]` statement: one commitment `V`, two values (the caller gives the
         // decoded statement to the equation: `Commitments::Range`).
-        let m = super::range::statement_values(extras.range.is_some(), value_commitments.len())
-            .ok_or(ProofError::VerificationError)?;
+        let m = crate::range_statement::statement_values(
+            extras.range.is_some(),
+            value_commitments.len(),
+        )
+        .ok_or(ProofError::VerificationError)?;
         let np = bp_gens.check_parties(n, m)?;
         super::check_min_values(extras.min_values, m, n)?;
         if self.ipp_proof.a.len() != F::FOLDING.final_len(np)
@@ -338,94 +281,6 @@ impl<C: Curve> Prepared<C> {
         let c = C::scalar_random_nonzero(rng)?;
         p.emit(V, &inv, C::scalar_one(), c, &mut terms)?;
         terms.check(bp_gens, p.layout(), tables)
-    }
-}
-
-/// Collects the terms of one proof: dynamic points in a list, `G`/`H` by position.
-pub(crate) struct SingleTerms<C: Curve> {
-    scalars: Vec<C::Scalar>,
-    points: Vec<C::Point>,
-    /// Coefficients of `G` (positions `0..np`) then `H` (`np..2np`), the order of the
-    /// cached tables.
-    gh: Vec<C::Scalar>,
-    np: usize,
-    /// Set if a term named a generator outside the shape (never, by construction;
-    /// checked rather than indexed so that a bug fails verification, not the process).
-    out_of_range: bool,
-}
-
-impl<C: Curve> SingleTerms<C> {
-    /// Empty terms for a proof of padded length `np` with about `dynamic` points of
-    /// its own.
-    pub(crate) fn new(np: usize, dynamic: usize) -> Self {
-        SingleTerms {
-            scalars: Vec::with_capacity(dynamic + 2 * np),
-            points: Vec::with_capacity(dynamic),
-            gh: vec![C::scalar_zero(); 2 * np],
-            np,
-            out_of_range: false,
-        }
-    }
-
-    /// Whether the collected equation holds: over the shape's cached `tables` when
-    /// given, else over the generators of `layout` gathered for one plain
-    /// multiscalar multiplication. Builds no table.
-    pub(crate) fn check(
-        self,
-        bp_gens: &BulletproofGens<C>,
-        layout: GeneratorLayout,
-        tables: Option<alloc::sync::Arc<C::Precomputation>>,
-    ) -> Result<(), ProofError> {
-        if self.out_of_range {
-            return Err(ProofError::VerificationError);
-        }
-        let SingleTerms {
-            mut scalars,
-            mut points,
-            gh,
-            ..
-        } = self;
-        let check = match tables {
-            Some(table) => C::vartime_precomputed_mul(&table, &gh, &scalars, &points),
-            None => {
-                let (G, H) = bp_gens.vectors(layout);
-                scalars.extend_from_slice(&gh);
-                points.extend_from_slice(&G);
-                points.extend_from_slice(&H);
-                crate::curve::dispatch::vartime_multiscalar_mul::<C>(&scalars, &points)
-            }
-        };
-        if C::is_identity(&check) {
-            Ok(())
-        } else {
-            Err(ProofError::VerificationError)
-        }
-    }
-
-    /// Stores a coefficient; an index outside the shape marks the equation invalid.
-    fn set(&mut self, in_shape: bool, slot: usize, scalar: C::Scalar) {
-        match self.gh.get_mut(slot) {
-            Some(x) if in_shape => *x = scalar,
-            _ => self.out_of_range = true,
-        }
-    }
-}
-
-impl<C: Curve> Terms<C> for SingleTerms<C> {
-    fn dynamic(&mut self, scalar: C::Scalar, point: C::Point) {
-        self.scalars.push(scalar);
-        self.points.push(point);
-    }
-    fn pedersen(&mut self, bases: &[(C::Scalar, C::Point)]) {
-        for (s, P) in bases {
-            self.dynamic(*s, *P);
-        }
-    }
-    fn g(&mut self, i: usize, scalar: C::Scalar) {
-        self.set(i < self.np, i, scalar);
-    }
-    fn h(&mut self, i: usize, scalar: C::Scalar) {
-        self.set(i < self.np, self.np + i, scalar);
     }
 }
 

@@ -43,9 +43,10 @@ use super::Zkp;
 use crate::curve::secp256k1::Secp256k1;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::range_proof::prover::{prove_statement, Cheat, Extras};
+use crate::range_proof::prover::{prove_statement, Cheat};
 use crate::range_proof::verifier::Prepared;
 use crate::range_proof::RangeProof;
+use crate::range_statement::Extras;
 use alloc::vec::Vec;
 use k256::Scalar;
 

@@ -237,7 +237,7 @@ impl ZkpTranscript {
         // padding rule) bind n and m first, so that they can never share a transcript
         // with a secp256k1-zkp statement. secp256k1-zkp's own shapes hash exactly what
         // it hashes (it binds neither n nor m).
-        let m = crate::range_proof::range::statement_values(range.is_some(), commitments.len())
+        let m = crate::range_statement::statement_values(range.is_some(), commitments.len())
             .unwrap_or(commitments.len());
         if let Some(n) = n.filter(|n| !(n * m).is_power_of_two()) {
             self.hash(&[
