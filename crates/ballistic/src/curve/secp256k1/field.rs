@@ -234,6 +234,17 @@ fn reduce(t: &[u64; 8]) -> W {
     W(r)
 }
 
+/// 32 big-endian bytes as 256-bit little-endian limbs.
+pub(crate) fn be_limbs(be: &[u8; 32]) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for (i, limb) in out.iter_mut().enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&be[32 - 8 * (i + 1)..32 - 8 * i]);
+        *limb = u64::from_be_bytes(w);
+    }
+    out
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -76,7 +76,7 @@ const P: [u64; 4] = [
 /// # }
 /// ```
 pub fn is_square_vartime(y: &Fe) -> bool {
-    let mut a = super::be_limbs(&y.normalize().to_bytes().into());
+    let mut a = super::field::be_limbs(&y.normalize().to_bytes().into());
     let mut n = P;
     let mut t = false; // true = sign −1
     while !is_zero(&a) {

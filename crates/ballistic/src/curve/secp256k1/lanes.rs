@@ -679,6 +679,13 @@ pub(crate) fn lane_entries(affine: &[Affine]) -> Vec<LaneAffine> {
     affine.iter().map(LaneAffine::from_affine).collect()
 }
 
+/// Whether the variable-time MSMs run on the IFMA lanes: the CPU has them and the
+/// lane backend choice of ristretto255 ([`crate::ristretto::backend`]) is IFMA.
+pub(crate) fn lanes_on() -> bool {
+    crate::curve::ristretto::lanes::backend() == crate::curve::ristretto::lanes::Backend::Ifma
+        && available()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,6 +56,10 @@ use super::inverse_vartime::{self, Modulus};
 use super::Curve;
 use crate::msm::{self, straus, BatchAffine, MsmPoint};
 use batch_affine::Affine64;
+use field::be_limbs;
+#[cfg(target_arch = "x86_64")]
+use lanes::lanes_on;
+use point::curve_rhs;
 pub use point::{Affine, Jacobian, Point};
 
 /// The secp256k1 group.
@@ -81,17 +85,6 @@ const H_Y: [u8; 32] =
 /// The 256-bit little-endian limbs of a scalar (for the variable-time MSMs).
 pub(crate) fn limbs(s: &Scalar) -> [u64; 4] {
     be_limbs(&s.to_bytes().into())
-}
-
-/// 32 big-endian bytes as 256-bit little-endian limbs.
-pub(crate) fn be_limbs(be: &[u8; 32]) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    for (i, limb) in out.iter_mut().enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&be[32 - 8 * (i + 1)..32 - 8 * i]);
-        *limb = u64::from_be_bytes(w);
-    }
-    out
 }
 
 /// The group order `n` for [`Curve::scalar_invert_vartime`].
@@ -128,11 +121,6 @@ fn decode_x(e: &[u8; 33]) -> Option<Fe> {
         return None;
     }
     fe_from_be(&e[1..])
-}
-
-/// `x³ + 7` (normalised): the square of `y` for a point with x-coordinate `x`.
-pub(crate) fn curve_rhs(x: &Fe) -> Fe {
-    (x.square() * x + Fe::from_u64(7)).normalize()
 }
 
 /// The point of encoding `e` from its x-coordinate and the root `y` of `x³ + 7` that
@@ -545,14 +533,6 @@ impl Tables {
         }
         Tables(TablesInner::Serial(serial))
     }
-}
-
-/// Whether the variable-time MSMs run on the IFMA lanes: the CPU has them and the
-/// lane backend choice of ristretto255 ([`crate::ristretto::backend`]) is IFMA.
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn lanes_on() -> bool {
-    crate::curve::ristretto::lanes::backend() == crate::curve::ristretto::lanes::Backend::Ifma
-        && lanes::available()
 }
 
 /// The static terms of [`lanes_msm`]: width-`w` lane tables and their scalars.

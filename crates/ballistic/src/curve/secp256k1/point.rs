@@ -538,3 +538,8 @@ pub fn batch_jacobian_to_affine(points: &[Jacobian]) -> alloc::vec::Vec<Affine> 
     }
     out
 }
+
+/// `x³ + 7` (normalised): the square of `y` for a point with x-coordinate `x`.
+pub(crate) fn curve_rhs(x: &Fe) -> Fe {
+    (x.square() * x + Fe::from_u64(7)).normalize()
+}

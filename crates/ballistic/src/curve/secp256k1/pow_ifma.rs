@@ -29,9 +29,9 @@ impl SqrtChain for F8 {
 
 /// `x_l^((p+1)/4)` for the eight lanes (the candidate square roots of
 /// [`super::pow::sqrt`]); `None` where the lanes do not run (the CPU lacks AVX-512
-/// IFMA, or the backend choice is another: `super::lanes_on`).
+/// IFMA, or the backend choice is another: `super::lanes::lanes_on`).
 pub fn sqrt8(x: &[W; 8]) -> Option<[W; 8]> {
-    if !super::lanes_on() {
+    if !super::lanes::lanes_on() {
         return None;
     }
     // SAFETY: both target features were detected just above.

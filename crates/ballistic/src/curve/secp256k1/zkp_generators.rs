@@ -183,7 +183,7 @@ fn svdw_with_jinv(t: &Fe, c: &Fe, d: &Fe, jinv: &Fe) -> Affine {
     for x in [x1, x2, x3] {
         // `g(x)^((p+1)/4)`: the root that is a quadratic residue (the one
         // decompression uses too).
-        if let Some(y) = super::pow::sqrt(&super::curve_rhs(&x)) {
+        if let Some(y) = super::pow::sqrt(&super::point::curve_rhs(&x)) {
             let y = if bool::from(t.is_odd()) {
                 y.negate(1).normalize()
             } else {
