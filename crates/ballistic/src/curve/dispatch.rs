@@ -43,10 +43,12 @@ type MsmFn<C> = fn(&[<C as Curve>::Scalar], &[<C as Curve>::Point]) -> <C as Cur
 /// call). The chunks depend only on the public length.
 fn split<C: Curve>(scalars: &[C::Scalar], points: &[C::Point], msm: MsmFn<C>) -> C::Point {
     let n = scalars.len().min(points.len());
-    let chunks = crate::parallel::chunks(n, PARALLEL_MIN_CHUNK);
-    if chunks.len() < 2 {
+    // One thread or too few points: one call, and no list of chunks allocated (the
+    // path of every multiplication in a build without `parallel`).
+    if crate::parallel::parallelism() < 2 || n < 2 * PARALLEL_MIN_CHUNK {
         return msm(scalars, points);
     }
+    let chunks = crate::parallel::chunks(n, PARALLEL_MIN_CHUNK);
     crate::parallel::map_vec(chunks, |r| match (scalars.get(r.clone()), points.get(r)) {
         (Some(s), Some(p)) => msm(s, p),
         // Never: every chunk lies in `0..n`.
