@@ -202,6 +202,27 @@ impl<C: Curve> ExtendedPedersenGens<C> {
         )
     }
 
+    /// The curve's default Bulletproofs+ bases with `t` mask bases
+    /// ([`Curve::default_mask_bases`]): on ristretto255 Tari's, on secp256k1 the
+    /// blinding base `G` and a chain after it. The facades' `bp_plus::pedersen_gens`.
+    ///
+    /// # Errors
+    /// [`ProofError::InvalidExtensionDegree`] unless `1 <= t <=`
+    /// [`MAX_EXTENSION_DEGREE`].
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::curve::ristretto::Ristretto;
+    /// use ballistic::generators::ExtendedPedersenGens;
+    /// assert_eq!(ExtendedPedersenGens::<Ristretto>::default_for_degree(2)?.extension_degree(), 2);
+    /// assert!(ExtendedPedersenGens::<Ristretto>::default_for_degree(0).is_err());
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn default_for_degree(t: usize) -> Result<Self, ProofError> {
+        let masks = C::default_mask_bases(t).ok_or(ProofError::InvalidExtensionDegree)?;
+        Self::from_points(C::default_pedersen_bases().0, masks)
+    }
+
     pub(crate) fn from_points(B: C::Point, masks: Vec<C::Point>) -> Result<Self, ProofError> {
         if masks.is_empty() || masks.len() > MAX_EXTENSION_DEGREE {
             return Err(ProofError::InvalidExtensionDegree);

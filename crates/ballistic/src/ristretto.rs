@@ -124,12 +124,7 @@ pub mod bp_plus {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     pub fn pedersen_gens(t: usize) -> Result<ExtendedPedersenGens, ProofError> {
-        let bases = crate::curve::ristretto::tari_mask_bases();
-        let masks = bases.get(..t).ok_or(ProofError::InvalidExtensionDegree)?;
-        ExtendedPedersenGens::from_points(
-            <Ristretto as crate::curve::Curve>::default_pedersen_bases().0,
-            masks.to_vec(),
-        )
+        ExtendedPedersenGens::default_for_degree(t)
     }
 }
 

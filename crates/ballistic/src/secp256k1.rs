@@ -150,7 +150,6 @@ pub mod r1cs {
 pub mod bp_plus {
     use super::Secp256k1;
     pub use crate::bp_plus::VerifyAction;
-    use crate::curve::Curve;
     use crate::errors::ProofError;
     pub use crate::generators::MAX_EXTENSION_DEGREE;
     /// A Bulletproofs+ range proof on secp256k1.
@@ -175,15 +174,6 @@ pub mod bp_plus {
     /// # Ok::<(), ballistic::ProofError>(())
     /// ```
     pub fn pedersen_gens(t: usize) -> Result<ExtendedPedersenGens, ProofError> {
-        if t == 0 || t > MAX_EXTENSION_DEGREE {
-            return Err(ProofError::InvalidExtensionDegree);
-        }
-        let (b, g) = Secp256k1::default_pedersen_bases();
-        let mut masks = alloc::vec![g];
-        masks.extend(Secp256k1::generator_chain(
-            b"ballistic bp+ mask base",
-            t - 1,
-        ));
-        ExtendedPedersenGens::from_points(b, masks)
+        ExtendedPedersenGens::default_for_degree(t)
     }
 }

@@ -17,22 +17,10 @@ use serde_json::Value;
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/bp_plus_v1.json");
 
-/// The curves of the file, with their Bulletproofs+ bases.
-trait PlusCurve: Curve {
-    /// The facade's `bp_plus::pedersen_gens(t)`.
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self>;
-}
-
-impl PlusCurve for Ristretto {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::ristretto::bp_plus::pedersen_gens(t).expect("degree")
-    }
-}
-
-impl PlusCurve for Secp256k1 {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::secp256k1::bp_plus::pedersen_gens(t).expect("degree")
-    }
+/// The curve's default Bulletproofs+ bases with `t` mask bases (the facades'
+/// `bp_plus::pedersen_gens`).
+fn pedersen_gens<C: Curve>(t: usize) -> ExtendedPedersenGens<C> {
+    ExtendedPedersenGens::default_for_degree(t).expect("degree")
 }
 
 fn load() -> Value {
@@ -78,7 +66,7 @@ fn api_scalar<C: Curve>(v: &Value) -> C::ApiScalar {
 
 /// Parses (the encoding must round-trip) and verifies one case; for a case with a
 /// seed, also recovers its masks and checks them (see the file's `recovery`).
-fn run_case<C: PlusCurve>(
+fn run_case<C: Curve>(
     t: &Value,
     id: usize,
     bp: &BulletproofGens<C>,
@@ -87,7 +75,7 @@ fn run_case<C: PlusCurve>(
     let bytes = hex_bytes(&t["proof"]);
     let proof = RangeProofPlus::<C>::from_bytes(&bytes)?;
     assert_eq!(proof.to_bytes(), bytes, "tcId {id}: re-encoding differs");
-    let pc = C::pedersen_gens(usize_field(t, "extensionDegree"));
+    let pc = pedersen_gens::<C>(usize_field(t, "extensionDegree"));
     let domain: &'static [u8] = t["domain"]
         .as_str()
         .expect("domain")
@@ -170,7 +158,7 @@ fn run_case<C: PlusCurve>(
 }
 
 /// Checks every case of curve `C`; returns (valid, invalid, seed cases).
-fn run_tests<C: PlusCurve>(doc: &Value) -> (usize, usize, usize) {
+fn run_tests<C: Curve>(doc: &Value) -> (usize, usize, usize) {
     let mut rng = ChaCha20Rng::seed_from_u64(1);
     let bp = BulletproofGens::<C>::new(64, 8);
     let (mut valid, mut invalid, mut seeds) = (0, 0, 0);

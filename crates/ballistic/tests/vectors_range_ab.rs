@@ -34,22 +34,10 @@ const SCHEMES: [(&str, &str); 4] = [
     ("bp+", "secp256k1"),
 ];
 
-/// The Bulletproofs+ curves, with their bases.
-trait PlusCurve: Curve {
-    /// The facade's `bp_plus::pedersen_gens(t)`.
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self>;
-}
-
-impl PlusCurve for Ristretto {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::ristretto::bp_plus::pedersen_gens(t).expect("degree")
-    }
-}
-
-impl PlusCurve for Secp256k1 {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::secp256k1::bp_plus::pedersen_gens(t).expect("degree")
-    }
+/// The curve's default Bulletproofs+ bases with `t` mask bases (the facades'
+/// `bp_plus::pedersen_gens`).
+fn pedersen_gens<C: Curve>(t: usize) -> ExtendedPedersenGens<C> {
+    ExtendedPedersenGens::default_for_degree(t).expect("degree")
 }
 
 fn load() -> Value {
@@ -159,7 +147,7 @@ fn verify_case(t: &Value, rng: &mut ChaCha20Rng) -> Result<(), ProofError> {
     }
 }
 
-fn verify_plus<C: PlusCurve>(
+fn verify_plus<C: Curve>(
     t: &Value,
     proof: &[u8],
     commitment: &[u8],
@@ -169,7 +157,7 @@ fn verify_plus<C: PlusCurve>(
     assert_eq!(p.to_bytes(), proof, "tcId {}: re-encoding", t["tcId"]);
     p.verify_range(
         &BulletproofGens::new(64, 2),
-        &C::pedersen_gens(u64_field(t, "extensionDegree") as usize),
+        &pedersen_gens::<C>(u64_field(t, "extensionDegree") as usize),
         &mut Transcript::new(leak(t)),
         &C::encoding_from_bytes(commitment).expect("length"),
         u64_field(t, "a"),
@@ -225,7 +213,7 @@ fn reprove(t: &Value) -> (Vec<u8>, Vec<u8>) {
     }
 }
 
-fn reprove_plus<C: PlusCurve>(
+fn reprove_plus<C: Curve>(
     t: &Value,
     value: u64,
     masks: &[Vec<u8>],
@@ -234,7 +222,7 @@ fn reprove_plus<C: PlusCurve>(
     let masks: Vec<C::ApiScalar> = masks.iter().map(|m| api_scalar::<C>(m)).collect();
     let (proof, v) = RangeProofPlus::<C>::prove_range(
         &BulletproofGens::new(64, 2),
-        &C::pedersen_gens(u64_field(t, "extensionDegree") as usize),
+        &pedersen_gens::<C>(u64_field(t, "extensionDegree") as usize),
         &mut Transcript::new(leak(t)),
         &Opening::new(value, &masks),
         u64_field(t, "a"),

@@ -431,6 +431,10 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
 
     /// The default Pedersen bases `(B, B_blinding)` of this curve's wire format.
     fn default_pedersen_bases() -> (Self::Point, Self::Point);
+    /// The first `t` mask bases of this curve's Bulletproofs+ format (beside the value
+    /// base `B` of [`Curve::default_pedersen_bases`]), or `None` when the format has
+    /// fewer than `t` (any `t` above [`MAX_EXTENSION_DEGREE`](crate::generators::MAX_EXTENSION_DEGREE)).
+    fn default_mask_bases(t: usize) -> Option<Vec<Self::Point>>;
     /// The first `count` generators of the deterministic chain named `label`.
     fn generator_chain(label: &[u8], count: usize) -> Vec<Self::Point>;
 

@@ -224,6 +224,10 @@ impl Curve for Toy {
         let g = Self::generator_chain(b"toy pedersen", 2);
         (g[0], g[1])
     }
+    fn default_mask_bases(t: usize) -> Option<Vec<ToyPoint>> {
+        (t <= crate::generators::MAX_EXTENSION_DEGREE)
+            .then(|| Self::generator_chain(b"toy mask bases", t))
+    }
     fn generator_chain(label: &[u8], count: usize) -> Vec<ToyPoint> {
         let mut shake = sha3::Shake256::default();
         shake.update(b"toy GeneratorsChain");

@@ -35,22 +35,10 @@ const DEGREES: [usize; 4] = [1, 2, 3, 6];
 /// Every case is verified with `BulletproofGens::new(GENS.0, GENS.1)`.
 const GENS: (usize, usize) = (64, 8);
 
-/// The curves of the file, with their Bulletproofs+ bases.
-trait PlusCurve: Curve {
-    /// The facade's `bp_plus::pedersen_gens(t)`.
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self>;
-}
-
-impl PlusCurve for Ristretto {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::ristretto::bp_plus::pedersen_gens(t).expect("degree")
-    }
-}
-
-impl PlusCurve for Secp256k1 {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::secp256k1::bp_plus::pedersen_gens(t).expect("degree")
-    }
+/// The curve's default Bulletproofs+ bases with `t` mask bases (the facades'
+/// `bp_plus::pedersen_gens`).
+fn pedersen_gens<C: Curve>(t: usize) -> ExtendedPedersenGens<C> {
+    ExtendedPedersenGens::default_for_degree(t).expect("degree")
 }
 
 /// What a seed-nonce case also checks: the masks `seed` recovers (written by the
@@ -109,12 +97,12 @@ impl Case {
     /// Parses (strictly: the encoding must round-trip) and verifies; for a seed case,
     /// also recovers the masks (`RecoverAndVerify` must agree with the verifier) and
     /// returns them.
-    fn run<C: PlusCurve>(
+    fn run<C: Curve>(
         &self,
         bp: &BulletproofGens<C>,
         rng: &mut ChaCha20Rng,
     ) -> (Result<(), ProofError>, Option<Vec<Vec<u8>>>) {
-        let pc = C::pedersen_gens(self.t);
+        let pc = pedersen_gens::<C>(self.t);
         let proof = match RangeProofPlus::<C>::from_bytes(&self.proof) {
             Ok(p) => p,
             Err(e) => return (Err(e), None),
@@ -393,11 +381,7 @@ fn statement(rng: &mut ChaCha20Rng, n: usize, m: usize, mins: bool) -> (Vec<u64>
 /// Proves the valid cases of one curve: the grid (every `(n, m)` once, `t` and the
 /// use of minimum values in a pattern that pairs every `n` and every `m` with every
 /// `t` and with both), then the seed-nonce proofs.
-fn valid_cases<C: PlusCurve>(
-    rng: &mut ChaCha20Rng,
-    bp: &BulletproofGens<C>,
-    c: usize,
-) -> Vec<Base> {
+fn valid_cases<C: Curve>(rng: &mut ChaCha20Rng, bp: &BulletproofGens<C>, c: usize) -> Vec<Base> {
     let enc = |e: &C::Encoding| C::encoding_bytes(e).to_vec();
     let mut out = Vec::new();
     for (i_n, &n) in BITS.iter().enumerate() {
@@ -411,7 +395,7 @@ fn valid_cases<C: PlusCurve>(
                 .collect();
             let (proof, coms) = RangeProofPlus::<C>::prove(
                 bp,
-                &C::pedersen_gens(t),
+                &pedersen_gens::<C>(t),
                 &mut Transcript::new(DOMAIN.as_bytes()),
                 &openings,
                 &min_values,
@@ -461,7 +445,7 @@ fn valid_cases<C: PlusCurve>(
         let seed = C::scalar_to_api(&C::scalar_random(rng));
         let (proof, com) = RangeProofPlus::<C>::prove_with_seed(
             bp,
-            &C::pedersen_gens(t),
+            &pedersen_gens::<C>(t),
             &mut Transcript::new(DOMAIN.as_bytes()),
             &Opening::new(value, &masks),
             min,
@@ -506,13 +490,13 @@ fn valid_cases<C: PlusCurve>(
 /// The valid proof under one wrong statement, chosen by `k`: another commitment,
 /// another minimum value, another domain, another bit width, the commitments
 /// exchanged (one commitment more when there is only one).
-fn statement_case<C: PlusCurve>(b: &Base, k: usize) -> (Case, Option<&'static str>) {
+fn statement_case<C: Curve>(b: &Base, k: usize) -> (Case, Option<&'static str>) {
     let c = &b.case;
     let n = c.bits;
     let verr = Some("VerificationError");
     match k % 5 {
         0 => {
-            let value_base = C::point_from_api(&C::pedersen_gens(c.t).value_base());
+            let value_base = C::point_from_api(&pedersen_gens::<C>(c.t).value_base());
             let v0 =
                 C::decode(&C::encoding_from_bytes(&c.commitments[0]).expect("len")).expect("point");
             (
@@ -575,7 +559,7 @@ fn statement_case<C: PlusCurve>(b: &Base, k: usize) -> (Case, Option<&'static st
 
 /// A wrong seed for a seed case: a valid case whose recovered masks must not open
 /// the commitment.
-fn wrong_seed<C: PlusCurve>(b: &Base, rng: &mut ChaCha20Rng) -> Case {
+fn wrong_seed<C: Curve>(b: &Base, rng: &mut ChaCha20Rng) -> Case {
     let mut c = b.with_statement("another seed", "WrongSeed", |_| {});
     c.flags = b.case.flags.clone();
     c.flags.push("WrongSeed");
@@ -590,7 +574,7 @@ fn wrong_seed<C: PlusCurve>(b: &Base, rng: &mut ChaCha20Rng) -> Case {
 /// flipped, the points of the proof but the later rounds' are replaced by another
 /// valid point and by the identity, and every encoding case is made; otherwise the
 /// degree, length and round cases only.
-fn format_cases<C: PlusCurve>(b: &Base, full: bool) -> Vec<(Case, Option<&'static str>)> {
+fn format_cases<C: Curve>(b: &Base, full: bool) -> Vec<(Case, Option<&'static str>)> {
     let (s, p) = (C::SCALAR_BYTES, C::POINT_BYTES);
     let ferr = Some("FormatError");
     let verr = Some("VerificationError");
@@ -598,7 +582,7 @@ fn format_cases<C: PlusCurve>(b: &Base, full: bool) -> Vec<(Case, Option<&'stati
     let bytes = &b.case.proof;
     let t = b.case.t;
     let bad = bad::<C>();
-    let value_base = C::point_from_api(&C::pedersen_gens(t).value_base());
+    let value_base = C::point_from_api(&pedersen_gens::<C>(t).value_base());
     let mut out = Vec::new();
     if full {
         for (name, o, l) in fields::<C>(t, b.rounds) {
@@ -886,7 +870,7 @@ fn format_cases<C: PlusCurve>(b: &Base, full: bool) -> Vec<(Case, Option<&'stati
 }
 
 /// All cases of one curve; `id` is the last tcId used.
-fn curve_vectors<C: PlusCurve>(
+fn curve_vectors<C: Curve>(
     rng: &mut ChaCha20Rng,
     c: usize,
     id: &mut usize,
@@ -910,7 +894,7 @@ fn curve_vectors<C: PlusCurve>(
             let masks = masks.expect("masks recovered");
             // The right seed recovers the opening's masks; a wrong one others.
             let opens = {
-                let pc = C::pedersen_gens(case.t);
+                let pc = pedersen_gens::<C>(case.t);
                 let api: Vec<C::ApiScalar> = masks.iter().map(|m| api_scalar::<C>(m)).collect();
                 let v = C::scalar_to_api(&C::scalar_from_u64(r.value));
                 let com = C::encode(&C::point_from_api(&pc.commit(v, &api).expect("commit")));

@@ -54,22 +54,10 @@ const RANGES: [(u64, u64, bool); 9] = [
     (1_000_000, 1_000_000 + (1 << 20) - 1, false),
 ];
 
-/// The Bulletproofs+ curves, with their bases.
-trait PlusCurve: Curve {
-    /// The facade's `bp_plus::pedersen_gens(t)`.
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self>;
-}
-
-impl PlusCurve for Ristretto {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::ristretto::bp_plus::pedersen_gens(t).expect("degree")
-    }
-}
-
-impl PlusCurve for Secp256k1 {
-    fn pedersen_gens(t: usize) -> ExtendedPedersenGens<Self> {
-        ballistic::secp256k1::bp_plus::pedersen_gens(t).expect("degree")
-    }
+/// The curve's default Bulletproofs+ bases with `t` mask bases (the facades'
+/// `bp_plus::pedersen_gens`).
+fn pedersen_gens<C: Curve>(t: usize) -> ExtendedPedersenGens<C> {
+    ExtendedPedersenGens::default_for_degree(t).expect("degree")
 }
 
 /// A proof system of the file (`scheme` in the JSON).
@@ -176,7 +164,7 @@ fn prove(
     }
 }
 
-fn prove_plus<C: PlusCurve>(
+fn prove_plus<C: Curve>(
     w: &Witness,
     domain: &str,
     a: u64,
@@ -186,7 +174,7 @@ fn prove_plus<C: PlusCurve>(
     let masks: Vec<C::ApiScalar> = w.blindings.iter().map(|m| api_scalar::<C>(m)).collect();
     let (proof, v) = RangeProofPlus::<C>::prove_range(
         &BulletproofGens::new(64, 2),
-        &C::pedersen_gens(masks.len()),
+        &pedersen_gens::<C>(masks.len()),
         &mut Transcript::new(leak(domain)),
         &Opening::new(w.value, &masks),
         a,
@@ -243,7 +231,7 @@ fn verify(
     }
 }
 
-fn verify_plus<C: PlusCurve>(
+fn verify_plus<C: Curve>(
     proof: &[u8],
     domain: &str,
     commitment: &[u8],
@@ -255,7 +243,7 @@ fn verify_plus<C: PlusCurve>(
     assert_eq!(p.to_bytes(), proof, "re-encoding");
     p.verify_range(
         &BulletproofGens::new(64, 2),
-        &C::pedersen_gens(t),
+        &pedersen_gens::<C>(t),
         &mut Transcript::new(leak(domain)),
         &C::encoding_from_bytes(commitment).expect("length"),
         a,
@@ -274,10 +262,10 @@ fn plus_value_base(scheme: Scheme, commitment: &[u8], t: usize) -> Vec<u8> {
         Scheme::Dalek => add::<Ristretto>(commitment, &PedersenGens::<Ristretto>::default().B),
         Scheme::Zkp => add::<Secp256k1>(commitment, &PedersenGens::<Secp256k1>::default().B),
         Scheme::PlusRistretto => {
-            add::<Ristretto>(commitment, &Ristretto::pedersen_gens(t).value_base())
+            add::<Ristretto>(commitment, &pedersen_gens::<Ristretto>(t).value_base())
         }
         Scheme::PlusSecp256k1 => {
-            add::<Secp256k1>(commitment, &Secp256k1::pedersen_gens(t).value_base())
+            add::<Secp256k1>(commitment, &pedersen_gens::<Secp256k1>(t).value_base())
         }
     }
 }

@@ -335,6 +335,11 @@ impl Curve for Ristretto {
         defaults().ours
     }
 
+    /// Tari's mask bases ([`tari_mask_bases`]).
+    fn default_mask_bases(t: usize) -> Option<Vec<Point>> {
+        tari_mask_bases().get(..t).map(<[Point]>::to_vec)
+    }
+
     fn generator_chain(label: &[u8], count: usize) -> Vec<Point> {
         let mut shake = Shake256::default();
         shake.update(b"GeneratorsChain");

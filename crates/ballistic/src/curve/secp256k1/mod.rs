@@ -394,6 +394,19 @@ impl Curve for Secp256k1 {
         (h.to_projective(), Point::generator())
     }
 
+    /// The blinding base `G`, then the chain `ballistic bp+ mask base`.
+    fn default_mask_bases(t: usize) -> Option<Vec<Point>> {
+        if t > crate::generators::MAX_EXTENSION_DEGREE {
+            return None;
+        }
+        let mut masks = Vec::with_capacity(t);
+        if t > 0 {
+            masks.push(Self::default_pedersen_bases().1);
+            masks.extend(Self::generator_chain(b"ballistic bp+ mask base", t - 1));
+        }
+        Some(masks)
+    }
+
     /// Try-and-increment: the `i`-th point is the first valid x-coordinate
     /// `SHA-256("ballistic secp256k1 chain" ‖ label ‖ i ‖ ctr)` (`i`, `ctr` as 4-byte
     /// big-endian) with the y that is a square. Nobody knows a discrete logarithm
