@@ -335,7 +335,7 @@ impl Curve for Ristretto {
         defaults().ours
     }
 
-    /// Tari's mask bases ([`tari_mask_bases`]).
+    /// Tari's mask bases (`SHA3-512("RISTRETTO_MASKING_BASEPOINT_" ‖ decimal(k + 1))`).
     fn default_mask_bases(t: usize) -> Option<Vec<Point>> {
         tari_mask_bases().get(..t).map(<[Point]>::to_vec)
     }
