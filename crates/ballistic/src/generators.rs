@@ -160,9 +160,7 @@ impl<C: Curve> Default for PedersenGens<C> {
     }
 }
 
-/// Largest number of mask bases of an [`ExtendedPedersenGens`] (Tari's
-/// `ExtensionDegree::AddFiveBasePoints`).
-pub const MAX_EXTENSION_DEGREE: usize = 6;
+pub use crate::curve::MAX_EXTENSION_DEGREE;
 
 /// Pedersen bases with several mask bases: commitments
 /// `V = v·B + Σ_k γ_k·B̃_k` with `t` = [`ExtendedPedersenGens::extension_degree`]

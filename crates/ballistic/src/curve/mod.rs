@@ -209,6 +209,14 @@ pub struct DefaultStrategy;
 
 impl<C: Curve> TableStrategy<C> for DefaultStrategy {}
 
+/// Largest number of mask bases a Bulletproofs+ commitment may carry beside its
+/// value base (Tari's `ExtensionDegree::AddFiveBasePoints`).
+///
+/// ```
+/// assert_eq!(ballistic::generators::MAX_EXTENSION_DEGREE, 6);
+/// ```
+pub const MAX_EXTENSION_DEGREE: usize = 6;
+
 /// A prime-order group with its scalar field, as the protocol needs it.
 ///
 /// Implementations must make every method without `vartime` in its name constant-time
@@ -433,7 +441,7 @@ pub trait Curve: 'static + Sized + Copy + Debug + Send + Sync {
     fn default_pedersen_bases() -> (Self::Point, Self::Point);
     /// The first `t` mask bases of this curve's Bulletproofs+ format (beside the value
     /// base `B` of [`Curve::default_pedersen_bases`]), or `None` when the format has
-    /// fewer than `t` (any `t` above [`MAX_EXTENSION_DEGREE`](crate::generators::MAX_EXTENSION_DEGREE)).
+    /// fewer than `t` (any `t` above [`MAX_EXTENSION_DEGREE`]).
     fn default_mask_bases(t: usize) -> Option<Vec<Self::Point>>;
     /// The first `count` generators of the deterministic chain named `label`.
     fn generator_chain(label: &[u8], count: usize) -> Vec<Self::Point>;

@@ -225,8 +225,7 @@ impl Curve for Toy {
         (g[0], g[1])
     }
     fn default_mask_bases(t: usize) -> Option<Vec<ToyPoint>> {
-        (t <= crate::generators::MAX_EXTENSION_DEGREE)
-            .then(|| Self::generator_chain(b"toy mask bases", t))
+        (t <= super::MAX_EXTENSION_DEGREE).then(|| Self::generator_chain(b"toy mask bases", t))
     }
     fn generator_chain(label: &[u8], count: usize) -> Vec<ToyPoint> {
         let mut shake = sha3::Shake256::default();

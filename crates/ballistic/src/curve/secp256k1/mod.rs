@@ -396,7 +396,7 @@ impl Curve for Secp256k1 {
 
     /// The blinding base `G`, then the chain `ballistic bp+ mask base`.
     fn default_mask_bases(t: usize) -> Option<Vec<Point>> {
-        if t > crate::generators::MAX_EXTENSION_DEGREE {
+        if t > crate::curve::MAX_EXTENSION_DEGREE {
             return None;
         }
         let mut masks = Vec::with_capacity(t);
