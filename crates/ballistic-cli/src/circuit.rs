@@ -663,7 +663,7 @@ fn verify_curve<C: CurveOps>(items: &[(usize, &Decoded<C>)]) -> BTreeMap<usize, 
             }
         }
         if let Err(e) = batch.verify() {
-            for slot in e.invalid {
+            for (slot, _) in e.invalid {
                 if let Some(&i) = slots.get(&slot) {
                     failures.insert(i, "proof does not verify".into());
                 }

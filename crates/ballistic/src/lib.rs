@@ -71,7 +71,7 @@ pub mod secp256k1;
 mod secret;
 pub mod transcript;
 pub mod util;
-mod verify;
+pub mod verify;
 pub mod weighted_inner_product;
 
 pub use errors::ProofError;

@@ -246,6 +246,21 @@ pub(crate) fn decode_range_statement_vartime<C: Curve>(
     Ok((k, DecodedRange { V, a, b }))
 }
 
+/// The commitments a replayed proof's equation takes: its `[a, b]` statement
+/// `range` if it has one, else its own decoded commitments `own`, else (when the
+/// batch decoded them) `decoded`.
+pub(crate) fn equation_commitments<'a, C: Curve>(
+    range: &'a Option<DecodedRange<C>>,
+    own: &'a [C::Point],
+    decoded: &'a [C::Point],
+) -> Commitments<'a, C> {
+    match range {
+        Some(range) => Commitments::Range(range),
+        None if own.is_empty() => Commitments::Points(decoded),
+        None => Commitments::Points(own),
+    }
+}
+
 /// The commitments of a statement as a verification equation takes them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Commitments<'a, C: Curve> {

@@ -240,11 +240,7 @@ const PROTOCOLS: &[&str] = &["range_proof", "r1cs", "bp_plus"];
 
 /// Imports between protocols that remain, each with its reason (remove the entry
 /// with the import).
-const PROTOCOL_IMPORTS: &[(&str, &str, &str)] = &[(
-    "range_proof::batch",
-    "bp_plus",
-    "the batch verifier's closed enum of the two range protocols, until it moves into verify/",
-)];
+const PROTOCOL_IMPORTS: &[(&str, &str, &str)] = &[];
 
 #[test]
 fn layers() {

@@ -181,7 +181,7 @@ fn run_batches<C: Curve>(doc: &Value) -> usize {
         // The batch names positions; the file names tcIds, ascending.
         let mut named: Vec<usize> = match batch.verify_with_rng(&mut rng) {
             Ok(()) => Vec::new(),
-            Err(e) => e.invalid.iter().map(|j| ids[*j]).collect(),
+            Err(e) => e.invalid.iter().map(|(j, _)| ids[*j]).collect(),
         };
         named.sort_unstable();
         let expected: Vec<usize> = b["invalid"]

@@ -181,7 +181,7 @@ fn batch<C: R1csCurve>(
         Err(e) => e
             .invalid
             .iter()
-            .filter_map(|j| ids.get(*j).copied())
+            .filter_map(|(j, _)| ids.get(*j).copied())
             .collect(),
     };
     named.sort_unstable();

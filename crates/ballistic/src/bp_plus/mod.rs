@@ -48,6 +48,7 @@ use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens};
 use crate::weighted_inner_product::WeightedInnerProductProof;
 
+mod batch;
 pub(crate) mod nonces;
 mod prover;
 pub mod range;

@@ -28,9 +28,7 @@ use crate::ct::{declassify_bool, Declassified};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens};
-use crate::range_statement::{
-    ct_in_range, decode_range_statement_vartime, range_bits, Commitments, DecodedRange,
-};
+use crate::range_statement::{ct_in_range, decode_range_statement_vartime, range_bits};
 
 /// API scalars (the negated masks) overwritten with zero when dropped. The API
 /// scalar type promises no `Zeroize`; the overwrite is kept from being optimised
@@ -143,18 +141,16 @@ impl<C: Curve> RangeProofPlus<C> {
         b: u64,
         _rng: &mut R,
     ) -> Result<(), ProofError> {
-        let (p, range) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
-        bp_gens.verify_over_tables(p.layout(), |tables| {
-            p.verify_alone(bp_gens, Commitments::Range(&range), tables)
-        })
+        let p = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
+        bp_gens.verify_over_tables(p.layout(), |tables| p.verify_alone(bp_gens, &[], tables))
     }
 
     /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
     /// statement of [`decode_range_statement_vartime`], the range statement, then
     /// that of a two-value proof whose one commitment is `V`. The one statement of
     /// [`RangeProofPlus::verify_range`] and
-    /// [`BatchVerifier::add_plus_range`](crate::range_proof::batch::BatchVerifier::add_plus_range);
-    /// returns the replayed proof and the decoded statement it is checked against.
+    /// [`BatchVerifier::add_plus_range`](crate::verify::BatchVerifier::add_plus_range);
+    /// returns the replayed proof with the decoded statement it is checked against.
     pub(crate) fn prepare_range(
         &self,
         bp_gens: &BulletproofGens<C>,
@@ -163,9 +159,9 @@ impl<C: Curve> RangeProofPlus<C> {
         V: &C::Encoding,
         a: u64,
         b: u64,
-    ) -> Result<(PreparedPlus<C>, DecodedRange<C>), ProofError> {
+    ) -> Result<PreparedPlus<C>, ProofError> {
         let (k, range) = decode_range_statement_vartime::<C>(V, a, b)?;
-        let p = self.prepare_statement(
+        let mut p = self.prepare_statement(
             bp_gens,
             pc_gens,
             transcript,
@@ -174,6 +170,7 @@ impl<C: Curve> RangeProofPlus<C> {
             k,
             Some((a, b)),
         )?;
-        Ok((p, range))
+        p.range = Some(range);
+        Ok(p)
     }
 }

@@ -570,6 +570,7 @@ fn grid_verify(
         B,
         masks: masks.to_vec(),
         V_enc: V.to_vec(),
+        range: None,
         points: [proof.A.point, proof.wip.A1.point, proof.wip.Bp.point],
         L: proof.wip.L.iter().map(|p| p.point).collect(),
         R: proof.wip.R.iter().map(|p| p.point).collect(),
@@ -585,11 +586,7 @@ fn grid_verify(
         .iter()
         .map(|v| C::decode(v).ok_or(ProofError::VerificationError))
         .collect::<Result<_, _>>()?;
-    p.verify_alone(
-        bp,
-        crate::range_statement::Commitments::Points(&points),
-        None,
-    )
+    p.verify_alone(bp, &points, None)
 }
 
 /// Over a grid of challenges (`y, z, e_1, e_2, e` each in `{1, 2, Q − 1, random}`,

@@ -37,9 +37,11 @@ use crate::curve::scalars::{pow_vartime, sum_of_powers_pow2, two_pow_minus_one};
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, ExtendedPedersenGens, GeneratorLayout};
-use crate::range_statement::{append_range_statement, statement_values, Commitments};
+use crate::range_statement::{
+    append_range_statement, equation_commitments, statement_values, Commitments, DecodedRange,
+};
 use crate::transcript::WeightedInnerProductTranscript;
-use crate::verify::{SingleTerms, Terms};
+use crate::verify::{check_one, Accumulator, Statement, Terms};
 use crate::weighted_inner_product::verification_scalars;
 
 /// A proof whose transcript has been replayed: shape, statement, the proof's points
@@ -55,6 +57,9 @@ pub(crate) struct PreparedPlus<C: Curve> {
     pub(crate) masks: Vec<C::Point>,
     /// The commitments as given.
     pub(crate) V_enc: Vec<C::Encoding>,
+    /// The decoded `[a, b]` statement the equation takes instead of `V` (set by
+    /// [`RangeProofPlus::prepare_range`]).
+    pub(crate) range: Option<DecodedRange<C>>,
     /// `A`, `A1`, `Bp`.
     pub(crate) points: [C::Point; 3],
     pub(crate) L: Vec<C::Point>,
@@ -163,6 +168,7 @@ impl<C: Curve> RangeProofPlus<C> {
             B,
             masks: masks.to_vec(),
             V_enc: commitments.to_vec(),
+            range: None,
             points: [self.A.point, wip.A1.point, wip.Bp.point],
             L: wip.L.iter().map(|p| p.point).collect(),
             R: wip.R.iter().map(|p| p.point).collect(),
@@ -190,9 +196,7 @@ impl<C: Curve> RangeProofPlus<C> {
     ) -> Result<(), ProofError> {
         let p = self.prepare(bp_gens, pc_gens, transcript, commitments, min_values, n)?;
         let V = C::decode_batch_vartime(commitments).map_err(|_| ProofError::VerificationError)?;
-        bp_gens.verify_over_tables(p.layout(), |tables| {
-            p.verify_alone(bp_gens, Commitments::Points(&V), tables)
-        })
+        bp_gens.verify_over_tables(p.layout(), |tables| p.verify_alone(bp_gens, &V, tables))
     }
 
     /// The masks `γ_k` of a one-value proof made with `seed` (Tari's recovery; see
@@ -242,21 +246,22 @@ impl<C: Curve> PreparedPlus<C> {
         core::iter::once(self.B).chain(self.masks.iter().copied())
     }
 
-    /// Checks this proof alone against the decoded commitments `V` (over the
-    /// shape's cached `tables` when given; builds none).
+    /// Checks this proof alone against the decoded commitments `V` (or its `[a, b]`
+    /// statement; over the shape's cached `tables` when given; builds none), with
+    /// weight one.
     pub(crate) fn verify_alone(
         &self,
         bp_gens: &BulletproofGens<C>,
-        V: Commitments<'_, C>,
+        V: &[C::Point],
         tables: Option<alloc::sync::Arc<C::Precomputation>>,
     ) -> Result<(), ProofError> {
-        let mut inv: Vec<C::Scalar> = Vec::with_capacity(self.e_round.len() + 1);
-        self.push_inversions(&mut inv);
-        C::scalar_batch_invert_vartime(&mut inv);
-        let mut terms =
-            SingleTerms::<C>::new(self.np, 2 * self.L.len() + self.m + self.masks.len() + 4);
-        self.emit(V, &inv, C::scalar_one(), &mut terms)?;
-        terms.check(bp_gens, self.layout(), tables)
+        check_one(
+            bp_gens,
+            self,
+            V,
+            tables,
+            [C::scalar_one(), C::scalar_zero()],
+        )
     }
 
     /// Appends the scalars to invert for this proof: `y`, then every `e_j`.
@@ -375,5 +380,38 @@ impl<C: Curve> PreparedPlus<C> {
             out.h(i, *hi - w_e_sq_z);
         }
         Ok(())
+    }
+}
+
+/// The engine's view of a Bulletproofs+ proof: one equation, one weight.
+impl<C: Curve> Statement<C> for PreparedPlus<C> {
+    fn layout(&self) -> GeneratorLayout {
+        PreparedPlus::layout(self)
+    }
+    fn weights(&self) -> usize {
+        1
+    }
+    fn bases(&self) -> Vec<C::Point> {
+        PreparedPlus::bases(self).collect()
+    }
+    fn commitments(&self) -> &[C::Encoding] {
+        if self.range.is_none() {
+            &self.V_enc
+        } else {
+            &[]
+        }
+    }
+    fn push_inversions(&self, out: &mut Vec<C::Scalar>) {
+        PreparedPlus::push_inversions(self, out);
+    }
+    fn emit(
+        &self,
+        V: &[C::Point],
+        inv: &[C::Scalar],
+        [w, _]: [C::Scalar; 2],
+        out: &mut Accumulator<'_, C>,
+    ) -> Result<(), ProofError> {
+        let V = equation_commitments(&self.range, &[], V);
+        PreparedPlus::emit(self, V, inv, w, out)
     }
 }

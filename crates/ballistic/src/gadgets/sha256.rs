@@ -1803,7 +1803,7 @@ mod tests {
         assert_eq!(batch.add(vp(&digest, &proof), &proof), 5);
         assert_eq!(batch.add(vp(&digest, &mproof), &proof), 6);
         assert_eq!(
-            batch.verify_with_rng(&mut r).unwrap_err().invalid,
+            batch.verify_with_rng(&mut r).unwrap_err().invalid_indices(),
             alloc::vec![2, 4, 6]
         );
         let mut batch = BatchVerifier::new(&pc, &bp);

@@ -175,7 +175,10 @@ fn batch_of_gadget_proofs() {
             expected.push(index);
         }
     }
-    assert_eq!(batch.verify_with_rng(&mut r).unwrap_err().invalid, expected);
+    assert_eq!(
+        batch.verify_with_rng(&mut r).unwrap_err().invalid_indices(),
+        expected
+    );
 }
 
 /// The byte length of an R1CS proof over `n` multipliers: `1 + 8P + 3·32 +

@@ -1,5 +1,9 @@
-//! Batch verification of R1CS proofs: any circuits and sizes, one multiscalar
-//! multiplication over the shared generators, invalid proofs named by bisection.
+//! R1CS proofs in the verification engine: [`crate::verify::BatchVerifier::add_circuit`]
+//! (and the [`StreamingVerifier`] method of the same name) replays a proof against
+//! its verifier's circuit and adds its equation, so circuits of any sizes share
+//! one multiscalar multiplication with each other and with range proofs over the
+//! same generators. [`BatchVerifier`] is the same engine with the Pedersen bases
+//! fixed, for batches of circuits only.
 
 // Lint wall for code that handles proof bytes (docs/testing.md, P8): no panicking
 // unwraps, no panics, no unchecked indexing.
@@ -9,48 +13,132 @@
     clippy::panic,
     clippy::indexing_slicing
 )]
-use alloc::vec::Vec;
 use core::borrow::BorrowMut;
 use core::fmt;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
-use super::verifier::{Check, Equation, Verifier};
-use super::R1CSProof;
+use super::verifier::{Circuit, Verifier};
+use super::{R1CSError, R1CSProof};
 use crate::curve::Curve;
+use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
+pub use crate::verify::BatchError;
+use crate::verify::StreamingVerifier;
 
-/// The proofs of a batch that do not verify, by the index [`BatchVerifier::add`]
-/// returned.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BatchError {
-    /// Indices of the invalid proofs, ascending.
-    pub invalid: Vec<usize>,
-}
-
-impl fmt::Display for BatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} proof(s) of the batch do not verify: {:?}",
-            self.invalid.len(),
-            self.invalid
-        )
+/// The error a circuit that cannot be replayed is recorded with in a batch.
+fn batch_error(e: R1CSError) -> ProofError {
+    match e {
+        R1CSError::InvalidGeneratorsLength => ProofError::InvalidGeneratorsLength,
+        R1CSError::FormatError => ProofError::FormatError,
+        R1CSError::TooManyMultipliers => ProofError::InvalidInputLength,
+        _ => ProofError::VerificationError,
     }
 }
 
-impl core::error::Error for BatchError {}
+impl<'g, C: Curve> crate::verify::BatchVerifier<'g, C> {
+    /// Adds `proof` with the verifier that built its circuit (its commitments and
+    /// constraints, before [`Verifier::verify`]) over the Pedersen bases `pc_gens`;
+    /// returns the proof's index. A proof that fails already here (malformed for
+    /// its circuit, too large for the generators) is recorded as failed with its
+    /// error: [`ProofError::InvalidGeneratorsLength`], [`ProofError::FormatError`],
+    /// [`ProofError::InvalidInputLength`] (more than
+    /// [`MAX_MULTIPLIERS`](super::MAX_MULTIPLIERS) multipliers) or
+    /// [`ProofError::VerificationError`].
+    ///
+    /// Each pending circuit keeps `3·n` scalars (`n` its number of multipliers: its
+    /// flattened constraint weights) until `verify`: 2.4 MiB for a SHA-256
+    /// compression proof.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::merlin::Transcript;
+    /// use ballistic::ristretto::r1cs::{ConstraintSystem, Prover, Verifier};
+    /// use ballistic::ristretto::{BatchVerifier, BulletproofGens, PedersenGens, RangeProof, Scalar};
+    /// let (pc, bp) = (PedersenGens::default(), BulletproofGens::new(64, 1));
+    /// let mut rng = rand::thread_rng();
+    /// let mut p = Prover::new(&pc, Transcript::new(b"mix"));
+    /// let (ca, va) = p.commit(Scalar::from(6u64), Scalar::from(1u64));
+    /// let (_, _, o) = p.multiply(va.into(), va.into());
+    /// p.constrain(o - 36u64);
+    /// let circuit = p.prove(&bp)?;
+    /// let (range, v) = RangeProof::prove_single_with_rng(&bp, &pc, &mut Transcript::new(b"mix"),
+    ///     9, &Scalar::from(2u64), 64, &mut rng).unwrap();
+    /// // One multiscalar multiplication for a range proof and a circuit.
+    /// let mut batch = BatchVerifier::new(&bp);
+    /// batch.add(&range, &pc, &mut Transcript::new(b"mix"), &[v], 64);
+    /// let mut verifier = Verifier::new(Transcript::new(b"mix"));
+    /// let va = verifier.commit(ca);
+    /// let (_, _, o) = verifier.multiply(va.into(), va.into());
+    /// verifier.constrain(o - 36u64);
+    /// batch.add_circuit(verifier, &circuit, &pc);
+    /// assert!(batch.verify(&mut rng).is_ok());
+    /// # Ok::<(), ballistic::r1cs::R1CSError>(())
+    /// ```
+    pub fn add_circuit<T: BorrowMut<Transcript>>(
+        &mut self,
+        verifier: Verifier<C, T>,
+        proof: &R1CSProof<C>,
+        pc_gens: &PedersenGens<C>,
+    ) -> usize {
+        let statement = verifier
+            .equation(proof, self.bp_gens())
+            .map(|(eq, _)| Circuit::new(eq, pc_gens))
+            .map_err(batch_error);
+        self.push(statement)
+    }
+}
 
-/// Verifies many R1CS proofs at once: each is checked against its own verifier
-/// (its circuit and transcript) as it is added, and all verification equations
-/// are combined with random weights into one multiscalar multiplication. The
-/// verdict equals the AND of the single verifications (up to a `2^-250`
-/// soundness error); on failure the invalid proofs are found by bisection.
+impl<'g, C: Curve, R: RngCore + CryptoRng> StreamingVerifier<'g, C, R> {
+    /// Adds a circuit proof (see
+    /// [`BatchVerifier::add_circuit`](crate::verify::BatchVerifier::add_circuit));
+    /// returns its position in the stream. Verifies the pending chunk when it is
+    /// full.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::merlin::Transcript;
+    /// use ballistic::ristretto::r1cs::{ConstraintSystem, Prover, Verifier};
+    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+    /// use ballistic::verify::StreamingVerifier;
+    /// let (pc, bp) = (PedersenGens::default(), BulletproofGens::new(4, 1));
+    /// let mut stream = StreamingVerifier::new(&bp, 2, rand::thread_rng());
+    /// for k in 0..3u64 {
+    ///     let mut p = Prover::new(&pc, Transcript::new(b"s"));
+    ///     let (c, v) = p.commit(Scalar::from(k), Scalar::from(k + 1));
+    ///     let (_, _, o) = p.multiply(v.into(), v.into());
+    ///     p.constrain(o - k * k);
+    ///     let proof = p.prove(&bp)?;
+    ///     let mut verifier = Verifier::new(Transcript::new(b"s"));
+    ///     let v = verifier.commit(c);
+    ///     let (_, _, o) = verifier.multiply(v.into(), v.into());
+    ///     verifier.constrain(o - if k == 1 { 2 } else { k * k }); // proof 1: another square
+    ///     stream.add_circuit(verifier, &proof, &pc);
+    /// }
+    /// assert_eq!(stream.finish().unwrap_err().invalid_indices(), vec![1]);
+    /// # Ok::<(), ballistic::r1cs::R1CSError>(())
+    /// ```
+    pub fn add_circuit<T: BorrowMut<Transcript>>(
+        &mut self,
+        verifier: Verifier<C, T>,
+        proof: &R1CSProof<C>,
+        pc_gens: &PedersenGens<C>,
+    ) -> usize {
+        self.push(|batch| batch.add_circuit(verifier, proof, pc_gens))
+    }
+}
+
+/// Verifies many R1CS proofs at once over one set of Pedersen bases: the engine's
+/// [`crate::verify::BatchVerifier`] with `pc_gens` fixed. Each proof is checked
+/// against its own verifier (its circuit and transcript) as it is added, and all
+/// verification equations are combined with random weights into one
+/// multiscalar multiplication. The verdict equals the AND of the single
+/// verifications (up to a `2^-250` soundness error); on failure the invalid proofs
+/// are found by the engine's blame.
 ///
-/// Each pending proof keeps `3·n` scalars (`n` its number of multipliers: its
-/// flattened constraint weights) until [`BatchVerifier::verify`]: 2.4 MiB for a
-/// SHA-256 compression proof.
+/// Each pending proof keeps `3·n` scalars (`n` its number of multipliers) until
+/// [`BatchVerifier::verify`]: 2.4 MiB for a SHA-256 compression proof.
 ///
 /// # Example
 /// ```
@@ -73,20 +161,18 @@ impl core::error::Error for BatchError {}
 ///     v.constrain(o - if a == 6 { 41 } else { a * b });
 ///     batch.add(v, &proof);
 /// }
-/// assert_eq!(batch.verify().unwrap_err().invalid, vec![2]);
+/// assert_eq!(batch.verify().unwrap_err().invalid_indices(), vec![2]);
 /// # Ok::<(), ballistic::r1cs::R1CSError>(())
 /// ```
 pub struct BatchVerifier<'g, C: Curve> {
     pc_gens: &'g PedersenGens<C>,
-    bp_gens: &'g BulletproofGens<C>,
-    /// Per added proof: its equation, or `None` if it failed before the final check.
-    items: Vec<Option<Equation<C>>>,
+    batch: crate::verify::BatchVerifier<'g, C>,
 }
 
 impl<C: Curve> fmt::Debug for BatchVerifier<'_, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("BatchVerifier")
-            .field("proofs", &self.items.len())
+            .field("proofs", &self.batch.len())
             .finish()
     }
 }
@@ -96,8 +182,7 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     pub fn new(pc_gens: &'g PedersenGens<C>, bp_gens: &'g BulletproofGens<C>) -> Self {
         BatchVerifier {
             pc_gens,
-            bp_gens,
-            items: Vec::new(),
+            batch: crate::verify::BatchVerifier::new(bp_gens),
         }
     }
 
@@ -110,29 +195,23 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         verifier: Verifier<C, T>,
         proof: &R1CSProof<C>,
     ) -> usize {
-        self.items.push(
-            verifier
-                .equation(proof, self.bp_gens)
-                .ok()
-                .map(|(eq, _)| eq),
-        );
-        self.items.len() - 1
+        self.batch.add_circuit(verifier, proof, self.pc_gens)
     }
 
     /// Number of proofs added.
     pub fn len(&self) -> usize {
-        self.items.len()
+        self.batch.len()
     }
 
     /// Whether no proof was added.
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
+        self.batch.is_empty()
     }
 
     /// Checks every proof added, with the operating system's RNG for the weights.
     ///
     /// # Errors
-    /// [`BatchError`] with the indices of the invalid proofs.
+    /// [`BatchError`] with the invalid proofs.
     #[cfg(feature = "std")]
     pub fn verify(&self) -> Result<(), BatchError> {
         self.verify_with_rng(&mut rand_core::OsRng)
@@ -141,75 +220,8 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     /// [`BatchVerifier::verify`] with the caller's RNG.
     ///
     /// # Errors
-    /// [`BatchError`] with the indices of the invalid proofs.
+    /// [`BatchError`] with the invalid proofs.
     pub fn verify_with_rng<R: RngCore + CryptoRng>(&self, rng: &mut R) -> Result<(), BatchError> {
-        let mut invalid: Vec<usize> = Vec::new();
-        let valid: Vec<usize> = (0..self.items.len())
-            .filter(|&i| {
-                let ok = matches!(self.items.get(i), Some(Some(_)));
-                if !ok {
-                    invalid.push(i);
-                }
-                ok
-            })
-            .collect();
-        if !valid.is_empty() && !self.check(&valid, rng) {
-            self.bisect(&valid, rng, &mut invalid);
-        }
-        if invalid.is_empty() {
-            Ok(())
-        } else {
-            invalid.sort_unstable();
-            Err(BatchError { invalid })
-        }
-    }
-
-    /// Finds the invalid proofs of `set`, which is known to fail as a whole.
-    fn bisect<R: RngCore + CryptoRng>(&self, set: &[usize], rng: &mut R, invalid: &mut Vec<usize>) {
-        if let [i] = set {
-            invalid.push(*i);
-            return;
-        }
-        let (left, right) = set.split_at(set.len() / 2);
-        if self.check(left, rng) {
-            // The whole failed and the left half passed: the right half fails.
-            self.bisect(right, rng, invalid);
-        } else {
-            self.bisect(left, rng, invalid);
-            if !self.check(right, rng) {
-                self.bisect(right, rng, invalid);
-            }
-        }
-    }
-
-    /// One multiscalar multiplication over the proofs `set`, with fresh weights.
-    fn check<R: RngCore + CryptoRng>(&self, set: &[usize], rng: &mut R) -> bool {
-        let eqs: Vec<&Equation<C>> = set
-            .iter()
-            .filter_map(|&i| self.items.get(i).and_then(Option::as_ref))
-            .collect();
-        if eqs.len() != set.len() {
-            return false;
-        }
-        let np = eqs.iter().map(|e| e.gens.len()).max().unwrap_or(0);
-        let dynamic: usize = eqs
-            .iter()
-            .map(|e| e.ipa_scalars.len() + e.t_scalars.len())
-            .sum();
-        let mut check = Check::new(np, dynamic);
-        for (k, eq) in eqs.into_iter().enumerate() {
-            // The first equation's weight is one: a combination with the others'
-            // random weights still vanishes only if every equation holds, except
-            // with probability about 1/ℓ per draw.
-            let weight = match k {
-                0 => Ok(C::scalar_one()),
-                _ => C::scalar_random_nonzero(rng),
-            };
-            let (Ok(weight), Ok(r)) = (weight, C::scalar_random_nonzero(rng)) else {
-                return false;
-            };
-            check.add(eq, weight, r);
-        }
-        check.holds(self.pc_gens, self.bp_gens)
+        self.batch.verify(rng)
     }
 }

@@ -500,7 +500,7 @@ fn batch_equals_the_and_of_single_verifications() {
         if expected.is_empty() {
             assert_eq!(res, Ok(()));
         } else {
-            assert_eq!(res.unwrap_err().invalid, expected);
+            assert_eq!(res.unwrap_err().invalid_indices(), expected);
         }
     }
 }

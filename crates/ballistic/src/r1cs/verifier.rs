@@ -26,8 +26,10 @@ use super::{
 use crate::curve::ristretto::Ristretto;
 use crate::curve::scalars::inner_product;
 use crate::curve::{Curve, ProofPoint};
+use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{verification_scalars_into, Folding};
+use crate::verify::{check_one, Accumulator, Statement, Terms};
 
 /// A second-phase callback of a verifier.
 type Deferred<C, T> = Box<dyn FnOnce(&mut RandomizingVerifier<C, T>) -> Result<(), R1CSError>>;
@@ -207,7 +209,7 @@ super::forward::forward_randomizing!(RandomizingVerifier<C, T>, verifier);
 /// inner-product check (weight 1) plus `r` times the check of `t(x)`
 /// (`docs/r1cs.md`, "The verifier"). Points other than `B`, `B̃`, `G`, `H` are in
 /// `ipa_points`/`t_points` with their scalars; the coefficients of `G` and `H` are
-/// computed by [`Check::add`] with the weight folded into the seeds of their
+/// computed by [`Circuit`]'s equation with the weight folded into the seeds of their
 /// recursions ([`Generators`]).
 pub(super) struct Equation<C: Curve> {
     pub(super) ipa_scalars: Vec<C::Scalar>,
@@ -216,7 +218,7 @@ pub(super) struct Equation<C: Curve> {
     pub(super) t_points: Vec<C::Point>,
     pub(super) B_ipa: C::Scalar,
     /// `x²·wc − t_x`: the `t(x)` check's coefficient of `B` without `x²·δ`, which
-    /// [`Check::add`] adds with the weight.
+    /// [`Circuit`]'s equation adds with the weight.
     pub(super) B_t: C::Scalar,
     pub(super) B_blinding_ipa: C::Scalar,
     pub(super) B_blinding_t: C::Scalar,
@@ -409,87 +411,80 @@ fn check_size<C: Curve>(
 /// blocks of scalars on the stack, 8 KiB on ristretto255, in the L1 cache).
 const BLOCK: usize = 64;
 
-/// One multiscalar multiplication being assembled from weighted equations: the
-/// dynamic points with their scalars, and the coefficients of the fixed bases `B`,
-/// `B̃`, `G_i`, `H_i`.
-pub(super) struct Check<C: Curve> {
-    scalars: Vec<C::Scalar>,
-    points: Vec<C::Point>,
-    bases: [C::Scalar; 2],
-    g: Vec<C::Scalar>,
-    h: Vec<C::Scalar>,
-    /// The inner-product coefficients of the equation being added.
-    scratch: [Vec<C::Scalar>; 2],
-    /// Whether every equation added fit (a misfit makes the check fail).
-    fits: bool,
+/// A circuit's equation with the Pedersen bases it is checked over: the engine's
+/// statement, weighted `weight·(ipa + r·t)` by its two weights.
+pub(super) struct Circuit<C: Curve> {
+    eq: Equation<C>,
+    B: C::Point,
+    B_blinding: C::Point,
 }
 
-impl<C: Curve> Check<C> {
-    /// An empty check over `np` generators with room for `dynamic` other points.
-    pub(super) fn new(np: usize, dynamic: usize) -> Self {
-        Check {
-            scalars: Vec::with_capacity(dynamic + 2 + 2 * np),
-            points: Vec::with_capacity(dynamic + 2 + 2 * np),
-            bases: [C::scalar_zero(); 2],
-            g: alloc::vec![C::scalar_zero(); np],
-            h: alloc::vec![C::scalar_zero(); np],
-            scratch: [Vec::new(), Vec::new()],
-            fits: true,
-        }
-    }
-
-    /// Adds `weight·(ipa + r·t)` of `eq` (whose generators must be at most this
-    /// check's).
-    pub(super) fn add(&mut self, eq: &Equation<C>, weight: C::Scalar, r: C::Scalar) {
-        let Some(delta_x) =
-            eq.gens
-                .add_weighted(&mut self.g, &mut self.h, &mut self.scratch, weight)
-        else {
-            self.fits = false;
-            return;
-        };
-        let wr = weight * r;
-        self.scalars
-            .extend(eq.ipa_scalars.iter().map(|s| weight * *s));
-        self.points.extend_from_slice(&eq.ipa_points);
-        self.scalars.extend(eq.t_scalars.iter().map(|s| wr * *s));
-        self.points.extend_from_slice(&eq.t_points);
-        self.bases[0] += weight * eq.B_ipa + wr * eq.B_t + r * eq.gens.x * delta_x;
-        self.bases[1] += weight * eq.B_blinding_ipa + wr * eq.B_blinding_t;
-    }
-
-    /// Whether the combined equation holds: one variable-time multiscalar
-    /// multiplication over the dynamic points, `B`, `B̃` and party 0's generators
-    /// (over the generators' cached verifier tables for this length when there are
-    /// some). Builds no table.
-    pub(super) fn holds(mut self, pc_gens: &PedersenGens<C>, bp_gens: &BulletproofGens<C>) -> bool {
-        if !self.fits {
-            return false;
-        }
-        let np = self.g.len();
+impl<C: Curve> Circuit<C> {
+    /// The statement of `eq` over the bases of `pc_gens`.
+    pub(super) fn new(eq: Equation<C>, pc_gens: &PedersenGens<C>) -> Self {
         let (B, B_blinding) = pc_gens.bases();
-        self.scalars.extend_from_slice(&self.bases);
-        self.points.extend_from_slice(&[B, B_blinding]);
-        let layout = GeneratorLayout::Prefix { len: np };
-        let check = match bp_gens.verifier_table(layout) {
-            Some(table) => {
-                let mut gh = self.g;
-                gh.extend_from_slice(&self.h);
-                C::vartime_precomputed_mul(&table, &gh, &self.scalars, &self.points)
-            }
-            None => {
-                let (G, H) = bp_gens.vectors(layout);
-                let (Some(G), Some(H)) = (G.get(..np), H.get(..np)) else {
-                    return false;
-                };
-                self.scalars.extend_from_slice(&self.g);
-                self.points.extend_from_slice(G);
-                self.scalars.extend_from_slice(&self.h);
-                self.points.extend_from_slice(H);
-                crate::curve::dispatch::vartime_multiscalar_mul::<C>(&self.scalars, &self.points)
-            }
-        };
-        C::is_identity(&check)
+        Circuit { eq, B, B_blinding }
+    }
+}
+
+impl<C: Curve> core::fmt::Debug for Circuit<C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Circuit")
+            .field("padded_n", &self.eq.gens.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<C: Curve> Statement<C> for Circuit<C> {
+    fn layout(&self) -> GeneratorLayout {
+        GeneratorLayout::Prefix {
+            len: self.eq.gens.len(),
+        }
+    }
+    fn weights(&self) -> usize {
+        2
+    }
+    fn bases(&self) -> Vec<C::Point> {
+        alloc::vec![self.B, self.B_blinding]
+    }
+    fn commitments(&self) -> &[C::Encoding] {
+        &[]
+    }
+    fn push_inversions(&self, _: &mut Vec<C::Scalar>) {}
+    fn emit(
+        &self,
+        _: &[C::Point],
+        _: &[C::Scalar],
+        [weight, r]: [C::Scalar; 2],
+        out: &mut Accumulator<'_, C>,
+    ) -> Result<(), ProofError> {
+        let eq = &self.eq;
+        let (g, h) = out
+            .prefix(eq.gens.len())
+            .ok_or(ProofError::VerificationError)?;
+        let mut scratch = [Vec::new(), Vec::new()];
+        let delta_x = eq
+            .gens
+            .add_weighted(g, h, &mut scratch, weight)
+            .ok_or(ProofError::VerificationError)?;
+        let wr = weight * r;
+        for (s, P) in eq.ipa_scalars.iter().zip(&eq.ipa_points) {
+            out.dynamic(weight * *s, *P);
+        }
+        for (s, P) in eq.t_scalars.iter().zip(&eq.t_points) {
+            out.dynamic(wr * *s, *P);
+        }
+        out.pedersen(&[
+            (
+                weight * eq.B_ipa + wr * eq.B_t + r * eq.gens.x * delta_x,
+                self.B,
+            ),
+            (
+                weight * eq.B_blinding_ipa + wr * eq.B_blinding_t,
+                self.B_blinding,
+            ),
+        ]);
+        Ok(())
     }
 }
 
@@ -735,17 +730,15 @@ impl<C: Curve, T: BorrowMut<Transcript>> Verifier<C, T> {
             let mut trng = transcript.borrow_mut().build_rng().finalize(rng);
             C::scalar_random_nonzero(&mut trng).map_err(|_| R1CSError::VerificationError)?
         };
-        let np = eq.gens.len();
-        let mut check = Check::new(np, eq.ipa_scalars.len() + eq.t_scalars.len());
-        check.add(&eq, C::scalar_one(), r);
-        if check.holds(pc_gens, bp_gens) {
-            // A length's tables are built only once a proof of it has verified
-            // (within the generators' table budget).
-            bp_gens.admit_verifier_table(GeneratorLayout::Prefix { len: np });
-            Ok(transcript)
-        } else {
-            Err(R1CSError::VerificationError)
-        }
+        let circuit = Circuit::new(eq, pc_gens);
+        // A length's tables are built only once a proof of it has verified
+        // (within the generators' table budget).
+        bp_gens
+            .verify_over_tables(circuit.layout(), |tables| {
+                check_one(bp_gens, &circuit, &[], tables, [C::scalar_one(), r])
+            })
+            .map_err(|_| R1CSError::VerificationError)?;
+        Ok(transcript)
     }
 
     /// Replays the transcript over `proof` and returns its verification equation

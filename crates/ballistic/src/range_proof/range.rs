@@ -39,9 +39,7 @@ use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 pub use crate::range_statement::range_bits;
-use crate::range_statement::{
-    ct_in_range, decode_range_statement_vartime, Commitments, DecodedRange, Extras,
-};
+use crate::range_statement::{ct_in_range, decode_range_statement_vartime, Extras};
 
 /// Proves `a <= v <= b` for `V = v·B + γ·B̃` in the format `F` (see the module
 /// documentation); `cheat` is the test hooks' prover.
@@ -171,17 +169,15 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         b: u64,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let (p, range) = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
-        bp_gens.verify_over_tables(p.layout(), |tables| {
-            p.verify_alone(bp_gens, Commitments::Range(&range), tables, rng)
-        })
+        let p = self.prepare_range(bp_gens, pc_gens, transcript, V, a, b)?;
+        bp_gens.verify_over_tables(p.layout(), |tables| p.verify_alone(bp_gens, tables, rng))
     }
 
     /// Replays the transcript of an `[a, b]` proof for the commitment `V`: the
     /// statement of [`decode_range_statement_vartime`] with the range bound
     /// ([`Extras::range`]). The one statement of [`RangeProof::verify_range`] and
-    /// [`BatchVerifier::add_range`](super::batch::BatchVerifier::add_range); returns
-    /// the replayed proof and the decoded statement it is checked against.
+    /// [`BatchVerifier::add_range`](crate::verify::BatchVerifier::add_range); returns
+    /// the replayed proof with the decoded statement it is checked against.
     pub(crate) fn prepare_range(
         &self,
         bp_gens: &BulletproofGens<C>,
@@ -190,9 +186,9 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
         V: &C::Encoding,
         a: u64,
         b: u64,
-    ) -> Result<(Prepared<C>, DecodedRange<C>), ProofError> {
+    ) -> Result<Prepared<C>, ProofError> {
         let (k, range) = decode_range_statement_vartime::<C>(V, a, b)?;
-        let p = self.prepare_statement(
+        let mut p = self.prepare_statement(
             bp_gens,
             pc_gens,
             transcript,
@@ -204,6 +200,7 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
             },
             false,
         )?;
-        Ok((p, range))
+        p.range = Some(range);
+        Ok(p)
     }
 }

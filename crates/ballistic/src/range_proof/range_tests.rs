@@ -423,7 +423,7 @@ fn the_range_is_bound_in_the_transcript() {
                 b,
             };
             let replay = |range: (u64, u64), r: &mut TestRng| {
-                let p = proof
+                let mut p = proof
                     .prepare_statement(
                         bp,
                         &pc,
@@ -437,7 +437,8 @@ fn the_range_is_bound_in_the_transcript() {
                         false,
                     )
                     .expect("replays");
-                p.verify_alone(bp, Commitments::Range(&statement), None, r)
+                p.range = Some(statement);
+                p.verify_alone(bp, None, r)
             };
             assert_eq!(replay((a, b), r), Ok(()), "{} [{a}, {b}]", C::NAME);
             assert_eq!(
@@ -480,7 +481,7 @@ fn the_range_is_bound_in_the_transcript() {
                 b,
             };
             let replay = |range: (u64, u64)| {
-                let p = proof
+                let mut p = proof
                     .prepare_statement(
                         &bpg,
                         &pc,
@@ -491,7 +492,8 @@ fn the_range_is_bound_in_the_transcript() {
                         Some(range),
                     )
                     .expect("replays");
-                p.verify_alone(&bpg, Commitments::Range(&statement), None)
+                p.range = Some(statement);
+                p.verify_alone(&bpg, &[], None)
             };
             assert_eq!(replay((a, b)), Ok(()), "{} [{a}, {b}]", C::NAME);
             assert_eq!(

@@ -51,8 +51,8 @@ use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GeneratorLayout, PedersenGens};
 use crate::inner_product::{verification_scalars, Folding};
-use crate::range_statement::{Commitments, Extras};
-use crate::verify::{SingleTerms, Terms};
+use crate::range_statement::{equation_commitments, Commitments, DecodedRange, Extras};
+use crate::verify::{check_one, Accumulator, Statement, Terms};
 
 /// A proof whose transcript has been replayed: the statement, the proof's points and
 /// scalars, and every challenge. Independent of the verifier's random weights.
@@ -69,6 +69,9 @@ pub(crate) struct Prepared<C: Curve> {
     pub(crate) V: Vec<C::Point>,
     /// The commitments as given.
     pub(crate) V_enc: Vec<C::Encoding>,
+    /// The decoded `[a, b]` statement the equation takes instead of `V` (set by
+    /// the callers of [`RangeProof::prepare_range`](super::RangeProof)).
+    pub(crate) range: Option<DecodedRange<C>>,
     /// The minimum values (empty: none, the same as all zero for the equation).
     pub(crate) min_values: Vec<u64>,
     /// `A, S, T_1, T_2`.
@@ -180,6 +183,7 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
             B_blinding,
             V,
             V_enc: value_commitments.to_vec(),
+            range: None,
             min_values: extras.min_values.map(<[u64]>::to_vec).unwrap_or_default(),
             ASTT: [self.A.point, self.S.point, self.T_1.point, self.T_2.point],
             L: self.ipp_proof.L_vec.iter().map(|p| p.point).collect(),
@@ -247,9 +251,7 @@ impl<C: Curve, F: RangeProofFormat<C>> RangeProof<C, F> {
             extras,
             true,
         )?;
-        bp_gens.verify_over_tables(p.layout(), |tables| {
-            p.verify_alone(bp_gens, Commitments::Points(&p.V), tables, rng)
-        })
+        bp_gens.verify_over_tables(p.layout(), |tables| p.verify_alone(bp_gens, tables, rng))
     }
 }
 
@@ -262,25 +264,53 @@ impl<C: Curve> Prepared<C> {
         }
     }
 
-    /// Checks this proof alone against the decoded commitments `V`: over the shape's
-    /// cached `tables` when given, else over the generators of `bp_gens` gathered
-    /// for one plain multiscalar multiplication. Builds no table.
+    /// Checks this proof alone against its own commitments (decoded by
+    /// [`RangeProof::prepare`], or its `[a, b]` statement): over the shape's cached
+    /// `tables` when given, else over the generators of `bp_gens` gathered for one
+    /// plain multiscalar multiplication. Builds no table. The inner-product check
+    /// has weight one, the polynomial check a random weight from `rng`.
     pub(crate) fn verify_alone<R: RngCore + CryptoRng>(
         &self,
         bp_gens: &BulletproofGens<C>,
-        V: Commitments<'_, C>,
         tables: Option<alloc::sync::Arc<C::Precomputation>>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let p = self;
-        let mut inv: Vec<C::Scalar> = Vec::with_capacity(p.u.len() + 1);
-        p.push_inversions(&mut inv);
-        C::scalar_batch_invert_vartime(&mut inv);
-
-        let mut terms = SingleTerms::<C>::new(p.np, p.L.len() * 2 + p.m + 6);
         let c = C::scalar_random_nonzero(rng)?;
-        p.emit(V, &inv, C::scalar_one(), c, &mut terms)?;
-        terms.check(bp_gens, p.layout(), tables)
+        check_one(bp_gens, self, &[], tables, [C::scalar_one(), c])
+    }
+}
+
+/// The engine's view of a range proof: weights `(r, c)` of the inner-product and
+/// the polynomial checks.
+impl<C: Curve> Statement<C> for Prepared<C> {
+    fn layout(&self) -> GeneratorLayout {
+        Prepared::layout(self)
+    }
+    fn weights(&self) -> usize {
+        2
+    }
+    fn bases(&self) -> Vec<C::Point> {
+        alloc::vec![self.B, self.B_blinding]
+    }
+    fn commitments(&self) -> &[C::Encoding] {
+        if self.range.is_none() && self.V.is_empty() {
+            &self.V_enc
+        } else {
+            &[]
+        }
+    }
+    fn push_inversions(&self, out: &mut Vec<C::Scalar>) {
+        Prepared::push_inversions(self, out);
+    }
+    fn emit(
+        &self,
+        V: &[C::Point],
+        inv: &[C::Scalar],
+        [r, c]: [C::Scalar; 2],
+        out: &mut Accumulator<'_, C>,
+    ) -> Result<(), ProofError> {
+        let V = equation_commitments(&self.range, &self.V, V);
+        Prepared::emit(self, V, inv, r, c, out)
     }
 }
 

@@ -887,7 +887,7 @@ fn curve_vectors<C: Curve>(
         }
         let mut invalid: Vec<usize> = match batch.verify_with_rng(rng) {
             Ok(()) => vec![],
-            Err(e) => e.invalid.iter().map(|j| ids[*j]).collect(),
+            Err(e) => e.invalid.iter().map(|(j, _)| ids[*j]).collect(),
         };
         invalid.sort_unstable();
         let mut expected = bad_ids.clone();
