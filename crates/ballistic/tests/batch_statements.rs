@@ -1,8 +1,10 @@
 //! Batch verification of every statement the single verifiers check: ordinary
-//! range proofs, `[a, b]` range proofs of both protocols, Bulletproofs+ proofs with
-//! minimum values and secp256k1-zkp proofs with minimum values, mixed in one batch on
-//! each curve. The batch's verdict (the failed indices and their errors) must be
-//! exactly the single verifiers', in one batch and streamed in chunks.
+//! range proofs, rewindable ones, `[a, b]` range proofs of both protocols,
+//! Bulletproofs+ proofs with minimum values, secp256k1-zkp proofs with minimum
+//! values, and circuits (shuffles, SHA-256 compressions), mixed in one batch of the
+//! one verification engine on each curve. The batch's verdict (the failed indices
+//! and their errors) must be exactly the single verifiers', in one batch and
+//! streamed in chunks.
 
 #![allow(non_snake_case)]
 
@@ -12,14 +14,17 @@ use ballistic::bp_plus::{Opening, RangeProofPlus};
 use ballistic::curve::ristretto::Ristretto;
 use ballistic::curve::secp256k1::Secp256k1;
 use ballistic::curve::Curve;
+use ballistic::gadgets::{sha256, shuffle};
 use ballistic::generators::{BulletproofGens, ExtendedPedersenGens, PedersenGens};
 use ballistic::merlin::Transcript;
+use ballistic::r1cs::{R1CSError, R1CSProof};
 use ballistic::range_proof::batch::{BatchVerifier, StreamingVerifier};
 use ballistic::range_proof::format::{Dalek, RangeProofFormat};
 use ballistic::range_proof::range::range_bits;
 use ballistic::range_proof::RangeProof;
 use ballistic::secp256k1::{Transcript as ZkpTranscript, Zkp};
 use ballistic::ProofError;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -903,4 +908,289 @@ fn batch_and_single_verdicts_agree_on_random_statements() {
     let failed = assert_same_verdicts(&bp, &cases, &mut r);
     println!("secp256k1: {} cases, {} failed", cases.len(), failed.len());
     assert!(failed.len() > cases.len() / 4 && failed.len() < cases.len() * 3 / 4);
+}
+
+/// The error a circuit's single verification is recorded with in a batch: the
+/// mapping documented at `BatchVerifier::add_circuit`.
+fn circuit_error(e: R1CSError) -> ProofError {
+    match e {
+        R1CSError::InvalidGeneratorsLength => ProofError::InvalidGeneratorsLength,
+        R1CSError::FormatError => ProofError::FormatError,
+        R1CSError::TooManyMultipliers => ProofError::InvalidInputLength,
+        _ => ProofError::VerificationError,
+    }
+}
+
+/// A rewindable range proof in dalek's format of one `n`-bit value under a random
+/// nonce and message (rewound once to check that it is one).
+fn rewind_case<'g, C: Curve>(
+    bp: &'g BulletproofGens<C>,
+    pc: &'g PedersenGens<C>,
+    n: usize,
+    r: &mut ChaCha20Rng,
+) -> Case<'g, C> {
+    let v = r.gen::<u64>() >> (64 - n);
+    let (nonce, message): ([u8; 32], [u8; 20]) = (r.gen(), r.gen());
+    let blinding = C::scalar_to_api(&C::scalar_random(r));
+    let t = <Dalek as Label<C>>::transcript;
+    let (proof, V) = RangeProof::<C, Dalek>::prove_single_rewindable(
+        bp,
+        pc,
+        &mut t(),
+        v,
+        &blinding,
+        n,
+        &nonce,
+        &message,
+    )
+    .expect("proves");
+    let opened = proof
+        .rewind(bp, pc, &mut t(), &V, n, &nonce)
+        .expect("rewinds");
+    assert_eq!((opened.value(), opened.message()), (v, message));
+    let proof = Rc::new(proof);
+    let p2 = proof.clone();
+    Case {
+        what: format!("{} dalek rewindable n={n}", C::NAME),
+        single: Box::new(move |r| proof.verify_multiple_with_rng(bp, pc, &mut t(), &[V], n, r)),
+        add: Box::new(move |x| on_target!(x, |v| v.add(&p2, pc, &mut t(), &[V], n))),
+    }
+}
+
+/// A secp256k1-zkp proof of one `n`-bit value made with a rewind nonce and message
+/// in its transcript (rewound once to check that it is one).
+fn zkp_rewind_case<'g>(
+    bp: &'g BulletproofGens<Secp256k1>,
+    pc: &'g PedersenGens<Secp256k1>,
+    n: usize,
+    r: &mut ChaCha20Rng,
+) -> Case<'g, Secp256k1> {
+    let v = r.gen::<u64>() >> (64 - n);
+    let (nonce, message): ([u8; 32], [u8; 20]) = (r.gen(), r.gen());
+    let blinding = Secp256k1::scalar_to_api(&Secp256k1::scalar_random(r));
+    let t = <Zkp as Label<Secp256k1>>::transcript;
+    let (proof, V) = RangeProof::<Secp256k1, Zkp>::prove_single_with_rng(
+        bp,
+        pc,
+        &mut t().with_nonce(nonce).with_message(message),
+        v,
+        &blinding,
+        n,
+        r,
+    )
+    .expect("proves");
+    let opened = proof
+        .rewind_with_bits(pc, &t(), &V, Some(n), &nonce)
+        .expect("rewinds");
+    assert_eq!((opened.value, opened.message), (v, message));
+    let proof = Rc::new(proof);
+    let p2 = proof.clone();
+    Case {
+        what: format!("secp256k1 zkp rewindable n={n}"),
+        single: Box::new(move |r| proof.verify_multiple_with_rng(bp, pc, &mut t(), &[V], n, r)),
+        add: Box::new(move |x| on_target!(x, |v| v.add(&p2, pc, &mut t(), &[V], n))),
+    }
+}
+
+const SHUFFLE_DOMAIN: &[u8] = b"batch statements shuffle";
+
+/// A shuffle proof of `k` random values; if `bad`, checked with the first input and
+/// the first output exchanged.
+fn shuffle_case<'g, C: Curve>(
+    bp: &'g BulletproofGens<C>,
+    pc: &'g PedersenGens<C>,
+    k: usize,
+    bad: bool,
+    r: &mut ChaCha20Rng,
+) -> Case<'g, C> {
+    let inputs: Vec<u64> = (0..k).map(|_| r.gen_range(0..100)).collect();
+    let mut outputs = inputs.clone();
+    outputs.shuffle(r);
+    let (proof, mut commitments) =
+        shuffle::prove(pc, bp, SHUFFLE_DOMAIN, &inputs, &outputs, r).expect("proves");
+    if bad {
+        commitments.swap(0, k);
+    }
+    circuit_case(
+        format!("{} shuffle k={k} bad={bad}", C::NAME),
+        pc,
+        bp,
+        Rc::new(proof),
+        move || shuffle::verifier(SHUFFLE_DOMAIN, &commitments),
+    )
+}
+
+/// A SHA-256 compression proof of a random block, as two cases: checked against
+/// its digest, and against the digest with one bit flipped.
+fn sha256_cases<'g, C: Curve>(
+    bp: &'g BulletproofGens<C>,
+    pc: &'g PedersenGens<C>,
+    r: &mut ChaCha20Rng,
+) -> [Case<'g, C>; 2] {
+    let mut block = [0u8; 64];
+    r.fill(&mut block[..]);
+    let t = || Transcript::new(b"batch statements sha256");
+    let (proof, digest) = sha256::prove_compression(pc, bp, t(), &block, r).expect("proves");
+    let mut wrong = digest;
+    wrong[r.gen_range(0..32)] ^= 1 << r.gen_range(0..8);
+    let proof = Rc::new(proof);
+    [(digest, false), (wrong, true)].map(|(digest, bad)| {
+        let p2 = proof.clone();
+        circuit_case(
+            format!("{} sha256 bad={bad}", C::NAME),
+            pc,
+            bp,
+            proof.clone(),
+            move || sha256::compression_verifier_for_proof(t(), &digest, &p2),
+        )
+    })
+}
+
+/// A circuit proof with the builder of its verifier (a verifier is consumed by a
+/// check, so each check builds its own).
+fn circuit_case<'g, C: Curve, V>(
+    what: String,
+    pc: &'g PedersenGens<C>,
+    bp: &'g BulletproofGens<C>,
+    proof: Rc<R1CSProof<C>>,
+    verifier: V,
+) -> Case<'g, C>
+where
+    V: Fn() -> Result<ballistic::r1cs::Verifier<C, Transcript>, R1CSError> + 'g,
+{
+    let verifier = Rc::new(verifier);
+    let (proof2, v2) = (proof.clone(), verifier.clone());
+    Case {
+        what,
+        single: Box::new(move |r| {
+            verifier()
+                .and_then(|v| v.verify_with_rng(&proof, pc, bp, r))
+                .map(drop)
+                .map_err(circuit_error)
+        }),
+        add: Box::new(move |x| {
+            let v = v2().expect("the verifier builds");
+            on_target!(x, |b| b.add_circuit(v, &proof2, pc))
+        }),
+    }
+}
+
+/// Verdicts of one batch and of a stream in chunks of 5 over `mix` (cases of a pool
+/// by index) equal the singles' (`singles[i]`: the verdict of case `i` alone).
+fn assert_mix<'g, C: Curve>(
+    bp: &'g BulletproofGens<C>,
+    pool: &[Case<'g, C>],
+    singles: &[Option<ProofError>],
+    mix: &[usize],
+    r: &mut ChaCha20Rng,
+) -> usize {
+    let expected: Vec<(usize, ProofError)> = mix
+        .iter()
+        .enumerate()
+        .filter_map(|(j, &i)| singles[i].clone().map(|e| (j, e)))
+        .collect();
+    let mut batch = BatchVerifier::new(bp);
+    let mut stream = StreamingVerifier::new(bp, 5, ChaCha20Rng::seed_from_u64(r.gen()));
+    for (j, &i) in mix.iter().enumerate() {
+        assert_eq!((pool[i].add)(Target::Batch(&mut batch)), j);
+        assert_eq!((pool[i].add)(Target::Stream(&mut stream)), j);
+    }
+    let names = |v: &[(usize, ProofError)]| -> Vec<String> {
+        v.iter()
+            .map(|(j, e)| format!("#{j} {e:?}: {}", pool[mix[*j]].what))
+            .collect()
+    };
+    let got = batch.verify(r).err().map(|e| e.invalid).unwrap_or_default();
+    assert_eq!(names(&got), names(&expected), "one batch");
+    let got = stream.finish().err().map(|e| e.invalid).unwrap_or_default();
+    assert_eq!(names(&got), names(&expected), "stream");
+    expected.len()
+}
+
+/// Random mixes of a pool: every case once, in a random order, and random subsets
+/// with repetitions.
+fn random_mixes(len: usize, r: &mut ChaCha20Rng) -> Vec<Vec<usize>> {
+    let mut all: Vec<usize> = (0..len).collect();
+    all.shuffle(r);
+    let mut mixes = vec![all];
+    for _ in 0..2 {
+        let size = r.gen_range(len / 2..=len);
+        mixes.push((0..size).map(|_| r.gen_range(0..len)).collect());
+    }
+    mixes
+}
+
+/// One engine batch per curve takes every protocol at once: Bulletproofs in each
+/// format (plain, rewindable, `[a, b]`), secp256k1-zkp's with minimum values,
+/// Bulletproofs+ (minimum values, `[a, b]`), shuffle and SHA-256 circuits. Over
+/// random mixes with hidden bad proofs of every kind, the verdict is exactly the
+/// AND of the single verifications, with the same failed indices and errors.
+#[test]
+fn every_protocol_in_one_engine_batch() {
+    let mut r = ChaCha20Rng::seed_from_u64(233);
+    let capacity = sha256::GENERATORS_CAPACITY;
+    let (bp, pc, plus) = (
+        BulletproofGens::<Ristretto>::new(capacity, 2),
+        PedersenGens::<Ristretto>::default(),
+        ristretto_plus_gens(),
+    );
+    let s = (1000, 1999, 1500);
+    let mut pool = ristretto_pool(&bp, &pc, &plus, &mut r);
+    pool.extend([
+        rewind_case(&bp, &pc, 64, &mut r),
+        rewind_case(&bp, &pc, 8, &mut r),
+        shuffle_case(&bp, &pc, 3, false, &mut r),
+        shuffle_case(&bp, &pc, 1, false, &mut r),
+        shuffle_case(&bp, &pc, 4, true, &mut r),
+        range_case::<_, Dalek>(&bp, &pc, s, false, range_check(1, s), None, &mut r),
+        range_case::<_, Dalek>(
+            &bp,
+            &pc,
+            s,
+            false,
+            range_check(0, s),
+            Some(tamper_dalek),
+            &mut r,
+        ),
+        plus_range_case(&bp, &plus[1], s, false, range_check(2, s), false, &mut r),
+        plus_case(&bp, &plus[0], &[300], &[100], vec![101], 16, &mut r),
+    ]);
+    pool.extend(sha256_cases(&bp, &pc, &mut r));
+    check_pool(&bp, &pool, &mut r);
+
+    // secp256k1-zkp's flat generators, large enough for the SHA-256 circuit.
+    let (bp, pc, plus) = (
+        ballistic::secp256k1::zkp_generators(2 * capacity),
+        PedersenGens::<Secp256k1>::default(),
+        secp256k1_plus_gens(),
+    );
+    let mut pool = secp256k1_pool(&bp, &pc, &plus, &mut r);
+    pool.extend([
+        zkp_rewind_case(&bp, &pc, 64, &mut r),
+        zkp_rewind_case(&bp, &pc, 16, &mut r),
+        rewind_case(&bp, &pc, 32, &mut r),
+        shuffle_case(&bp, &pc, 2, false, &mut r),
+        shuffle_case(&bp, &pc, 3, true, &mut r),
+        range_case::<_, Zkp>(&bp, &pc, s, false, range_check(2, s), None, &mut r),
+        zkp_min_case(&bp, &pc, &[1500], &[1000], vec![999], 16, false, &mut r),
+        plus_range_case(&bp, &plus[0], s, false, range_check(0, s), true, &mut r),
+    ]);
+    pool.extend(sha256_cases(&bp, &pc, &mut r));
+    check_pool(&bp, &pool, &mut r);
+}
+
+/// Checks random mixes of `pool`, whose bad cases must be the ones named so.
+fn check_pool<'g, C: Curve>(bp: &'g BulletproofGens<C>, pool: &[Case<'g, C>], r: &mut ChaCha20Rng) {
+    let singles: Vec<Option<ProofError>> = pool.iter().map(|c| (c.single)(r).err()).collect();
+    let bad = singles.iter().filter(|e| e.is_some()).count();
+    assert!(
+        bad >= 4 && bad < pool.len() / 2,
+        "{bad} bad cases of {}",
+        pool.len()
+    );
+    let mut failed = 0;
+    for mix in random_mixes(pool.len(), r) {
+        failed += assert_mix(bp, pool, &singles, &mix, r);
+    }
+    assert!(failed > 0);
 }
