@@ -104,6 +104,6 @@ fuzz_target!(|data: &[u8]| {
         batch.add(verifier(other, &other.commitments).expect("seed circuit"), &good);
         let res = batch.verify_with_rng(rng);
         let expected: Vec<usize> = if single { vec![] } else { vec![0] };
-        assert_eq!(res.err().map(|e| e.invalid).unwrap_or_default(), expected);
+        assert_eq!(res.err().map(|e| e.invalid_indices()).unwrap_or_default(), expected);
     }
 });
