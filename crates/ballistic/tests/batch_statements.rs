@@ -910,17 +910,6 @@ fn batch_and_single_verdicts_agree_on_random_statements() {
     assert!(failed.len() > cases.len() / 4 && failed.len() < cases.len() * 3 / 4);
 }
 
-/// The error a circuit's single verification is recorded with in a batch: the
-/// mapping documented at `BatchVerifier::add_circuit`.
-fn circuit_error(e: R1CSError) -> ProofError {
-    match e {
-        R1CSError::InvalidGeneratorsLength => ProofError::InvalidGeneratorsLength,
-        R1CSError::FormatError => ProofError::FormatError,
-        R1CSError::TooManyMultipliers => ProofError::InvalidInputLength,
-        _ => ProofError::VerificationError,
-    }
-}
-
 /// A rewindable range proof in dalek's format of one `n`-bit value under a random
 /// nonce and message (rewound once to check that it is one).
 fn rewind_case<'g, C: Curve>(
@@ -1066,7 +1055,7 @@ where
             verifier()
                 .and_then(|v| v.verify_with_rng(&proof, pc, bp, r))
                 .map(drop)
-                .map_err(circuit_error)
+                .map_err(ProofError::from)
         }),
         add: Box::new(move |x| {
             let v = v2().expect("the verifier builds");

@@ -123,7 +123,7 @@ impl<C: Curve> RangeProofPlus<C> {
     /// opens to a value in `[a, b]`: the two-value proof of [`range_bits`]`(a, b)`
     /// bits over `V − a·B` and `b·B − V`, with `V` and the range in the transcript
     /// (in variable time: all public).
-    /// [`BatchVerifier::add_plus_range`](crate::range_proof::batch::BatchVerifier::add_plus_range)
+    /// [`BatchVerifier::add_plus_range`](crate::verify::BatchVerifier::add_plus_range)
     /// checks the same statement in a batch.
     ///
     /// # Errors

@@ -20,22 +20,12 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
 use super::verifier::{Circuit, Verifier};
-use super::{R1CSError, R1CSProof};
+use super::R1CSProof;
 use crate::curve::Curve;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 pub use crate::verify::BatchError;
 use crate::verify::StreamingVerifier;
-
-/// The error a circuit that cannot be replayed is recorded with in a batch.
-fn batch_error(e: R1CSError) -> ProofError {
-    match e {
-        R1CSError::InvalidGeneratorsLength => ProofError::InvalidGeneratorsLength,
-        R1CSError::FormatError => ProofError::FormatError,
-        R1CSError::TooManyMultipliers => ProofError::InvalidInputLength,
-        _ => ProofError::VerificationError,
-    }
-}
 
 impl<'g, C: Curve> crate::verify::BatchVerifier<'g, C> {
     /// Adds `proof` with the verifier that built its circuit (its commitments and
@@ -85,7 +75,7 @@ impl<'g, C: Curve> crate::verify::BatchVerifier<'g, C> {
         let statement = verifier
             .equation(proof, self.bp_gens())
             .map(|(eq, _)| Circuit::new(eq, pc_gens))
-            .map_err(batch_error);
+            .map_err(ProofError::from);
         self.push(statement)
     }
 }

@@ -76,6 +76,8 @@ mod toy_tests;
 use alloc::string::String;
 use core::fmt;
 
+use crate::errors::ProofError;
+
 pub use batch::{BatchError, BatchVerifier};
 pub use constraint_system::{
     ConstraintSystem, RandomizableConstraintSystem, RandomizedConstraintSystem,
@@ -167,3 +169,25 @@ impl fmt::Display for R1CSError {
 }
 
 impl core::error::Error for R1CSError {}
+
+/// The error a circuit proof is recorded with in a batch of every protocol
+/// ([`crate::verify::BatchError`]): the generator, format and size errors keep
+/// their meaning; every other error is a failed verification.
+///
+/// # Example
+/// ```
+/// use ballistic::r1cs::R1CSError;
+/// use ballistic::ProofError;
+/// assert_eq!(ProofError::from(R1CSError::FormatError), ProofError::FormatError);
+/// assert_eq!(ProofError::from(R1CSError::Unsatisfied), ProofError::VerificationError);
+/// ```
+impl From<R1CSError> for ProofError {
+    fn from(e: R1CSError) -> ProofError {
+        match e {
+            R1CSError::InvalidGeneratorsLength => ProofError::InvalidGeneratorsLength,
+            R1CSError::FormatError => ProofError::FormatError,
+            R1CSError::TooManyMultipliers => ProofError::InvalidInputLength,
+            _ => ProofError::VerificationError,
+        }
+    }
+}
