@@ -8,6 +8,7 @@
 //! |---|---|
 //! | [`architecture`] | the library's layers and the rule that keeps them apart |
 //! | [`range_proof`] | the aggregated range proof as implemented: prover, verifier, transcript |
+//! | [`verify`] | the one verification engine: the batch equation, blame, weights derived without an RNG and why they are sound |
 //! | [`inner_product`] | the inner-product argument, its lazy-generator prover and its cost |
 //! | [`bp_plus`] | Bulletproofs+: the range proof, the weighted inner-product argument, Tari's format, mask recovery |
 //! | [`r1cs`] | arithmetic-circuit proofs: constraints, both phases, transcript, bytes, gadgets |
@@ -23,6 +24,9 @@ pub mod architecture {}
 
 #[doc = include_str!("../docs/range-proof.md")]
 pub mod range_proof {}
+
+#[doc = include_str!("../docs/verify.md")]
+pub mod verify {}
 
 #[doc = include_str!("../docs/inner-product.md")]
 pub mod inner_product {}

@@ -1093,7 +1093,57 @@ fn assert_mix<'g, C: Curve>(
     assert_eq!(names(&got), names(&expected), "one batch");
     let got = stream.finish().err().map(|e| e.invalid).unwrap_or_default();
     assert_eq!(names(&got), names(&expected), "stream");
+    let got = batch.verify_deterministic().err().map(|e| e.invalid);
+    assert_eq!(
+        names(&got.clone().unwrap_or_default()),
+        names(&expected),
+        "derived weights"
+    );
+    assert_eq!(
+        batch.verify_deterministic().err().map(|e| e.invalid),
+        got,
+        "derived twice"
+    );
     expected.len()
+}
+
+/// Derived weights (no RNG) blame a false proof at every position: the valid
+/// cases of `pool` (without the SHA-256 ones, for time) with the case at position
+/// `p` replaced by a bad one (the bad cases in turn), for every `p`; the verdict
+/// names exactly `p`, with the bad case's error. The valid cases alone pass.
+fn assert_every_position<'g, C: Curve>(
+    bp: &'g BulletproofGens<C>,
+    pool: &[Case<'g, C>],
+    singles: &[Option<ProofError>],
+) {
+    let light = |i: &usize| !pool[*i].what.contains("sha256");
+    let valid: Vec<usize> = (0..pool.len())
+        .filter(|i| singles[*i].is_none() && light(i))
+        .collect();
+    let bad: Vec<usize> = (0..pool.len())
+        .filter(|i| singles[*i].is_some() && light(i))
+        .collect();
+    assert!(valid.len() >= 8 && !bad.is_empty());
+    let verdict = |mix: &[usize]| {
+        let mut batch = BatchVerifier::new(bp);
+        for (j, &i) in mix.iter().enumerate() {
+            assert_eq!((pool[i].add)(Target::Batch(&mut batch)), j);
+        }
+        batch.verify_deterministic().err().map(|e| e.invalid)
+    };
+    assert_eq!(verdict(&valid), None, "{} valid cases", valid.len());
+    for p in 0..valid.len() {
+        let mut mix = valid.clone();
+        let b = bad[p % bad.len()];
+        mix[p] = b;
+        let error = singles[b].clone().expect("a bad case");
+        assert_eq!(
+            verdict(&mix),
+            Some(vec![(p, error)]),
+            "false proof at position {p}: {}",
+            pool[b].what
+        );
+    }
 }
 
 /// Random mixes of a pool: every case once, in a random order, and random subsets
@@ -1113,7 +1163,9 @@ fn random_mixes(len: usize, r: &mut ChaCha20Rng) -> Vec<Vec<usize>> {
 /// format (plain, rewindable, `[a, b]`), secp256k1-zkp's with minimum values,
 /// Bulletproofs+ (minimum values, `[a, b]`), shuffle and SHA-256 circuits. Over
 /// random mixes with hidden bad proofs of every kind, the verdict is exactly the
-/// AND of the single verifications, with the same failed indices and errors.
+/// AND of the single verifications, with the same failed indices and errors, with
+/// random weights and with weights derived from the batch (which also blame a false
+/// proof at every position).
 #[test]
 fn every_protocol_in_one_engine_batch() {
     let mut r = ChaCha20Rng::seed_from_u64(233);
@@ -1182,4 +1234,5 @@ fn check_pool<'g, C: Curve>(bp: &'g BulletproofGens<C>, pool: &[Case<'g, C>], r:
         failed += assert_mix(bp, pool, &singles, &mix, r);
     }
     assert!(failed > 0);
+    assert_every_position(bp, pool, &singles);
 }

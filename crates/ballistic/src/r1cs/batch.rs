@@ -207,6 +207,39 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         self.verify_with_rng(&mut rand_core::OsRng)
     }
 
+    /// Checks every proof added without an RNG: the weights are derived from the
+    /// batch ([`crate::verify::BatchVerifier::verify_deterministic`]; the argument
+    /// is in [`crate::notes::verify`]).
+    ///
+    /// # Errors
+    /// [`BatchError`] with the invalid proofs.
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::merlin::Transcript;
+    /// use ballistic::ristretto::r1cs::{BatchVerifier, ConstraintSystem, Prover, Verifier};
+    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, Scalar};
+    /// let (pc, bp) = (PedersenGens::default(), BulletproofGens::new(4, 1));
+    /// let mut batch = BatchVerifier::new(&pc, &bp);
+    /// for square in [9u64, 10] {
+    ///     let mut p = Prover::new(&pc, Transcript::new(b"sq"));
+    ///     let (c, v) = p.commit(Scalar::from(3u64), Scalar::from(5u64));
+    ///     let (_, _, o) = p.multiply(v.into(), v.into());
+    ///     p.constrain(o - 9u64);
+    ///     let proof = p.prove(&bp)?;
+    ///     let mut verifier = Verifier::new(Transcript::new(b"sq"));
+    ///     let v = verifier.commit(c);
+    ///     let (_, _, o) = verifier.multiply(v.into(), v.into());
+    ///     verifier.constrain(o - square); // the second: 3² is not 10
+    ///     batch.add(verifier, &proof);
+    /// }
+    /// assert_eq!(batch.verify_deterministic().unwrap_err().invalid_indices(), vec![1]);
+    /// # Ok::<(), ballistic::r1cs::R1CSError>(())
+    /// ```
+    pub fn verify_deterministic(&self) -> Result<(), BatchError> {
+        self.batch.verify_deterministic()
+    }
+
     /// [`BatchVerifier::verify`] with the caller's RNG.
     ///
     /// # Errors

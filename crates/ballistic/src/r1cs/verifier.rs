@@ -451,6 +451,34 @@ impl<C: Curve> Statement<C> for Circuit<C> {
         &[]
     }
     fn push_inversions(&self, _: &mut Vec<C::Scalar>) {}
+    fn bind(&self, t: &mut Transcript) {
+        use crate::verify::{bind_scalars, bind_u64s};
+        let (eq, g) = (&self.eq, &self.eq.gens);
+        t.append_message(b"protocol", b"r1cs");
+        bind_u64s(t, b"shape", &[g.padded_n as u64, g.n1 as u64]);
+        bind_scalars::<C>(
+            t,
+            b"scalars",
+            &[
+                eq.B_ipa,
+                eq.B_t,
+                eq.B_blinding_ipa,
+                eq.B_blinding_t,
+                g.x,
+                g.u,
+                g.y_inv,
+            ],
+        );
+        bind_scalars::<C>(t, b"ipa scalars", &eq.ipa_scalars);
+        bind_scalars::<C>(t, b"t scalars", &eq.t_scalars);
+        // The constraint weights: the circuit, which no transcript absorbed.
+        bind_scalars::<C>(t, b"wL", &g.wL);
+        bind_scalars::<C>(t, b"wR", &g.wR);
+        bind_scalars::<C>(t, b"wLO", &g.wLO);
+        bind_scalars::<C>(t, b"a", &g.a);
+        bind_scalars::<C>(t, b"b", &g.b);
+        bind_scalars::<C>(t, b"u", &g.u_ipa);
+    }
     fn emit(
         &self,
         _: &[C::Point],

@@ -302,6 +302,38 @@ impl<C: Curve> Statement<C> for Prepared<C> {
     fn push_inversions(&self, out: &mut Vec<C::Scalar>) {
         Prepared::push_inversions(self, out);
     }
+    fn bind(&self, t: &mut merlin::Transcript) {
+        use crate::verify::{bind_scalars, bind_u64s};
+        t.append_message(b"protocol", b"range proof");
+        let format = [
+            matches!(self.folding, Folding::EvenOdd) as u64,
+            matches!(self.q_base, QBase::Blinding) as u64,
+        ];
+        bind_u64s(t, b"shape", &[self.n as u64, self.m as u64, self.np as u64]);
+        bind_u64s(t, b"format", &format);
+        for V in &self.V_enc {
+            t.append_message(b"V", C::encoding_bytes(V));
+        }
+        let range = self.range.as_ref().map_or([0, 0, 0], |r| [1, r.a, r.b]);
+        bind_u64s(t, b"range", &range);
+        bind_u64s(t, b"min values", &self.min_values);
+        bind_scalars::<C>(
+            t,
+            b"scalars",
+            &[
+                self.t_x,
+                self.t_x_blinding,
+                self.e_blinding,
+                self.y,
+                self.z,
+                self.x,
+                self.w,
+            ],
+        );
+        bind_scalars::<C>(t, b"a", &self.a);
+        bind_scalars::<C>(t, b"b", &self.b);
+        bind_scalars::<C>(t, b"u", &self.u);
+    }
     fn emit(
         &self,
         V: &[C::Point],

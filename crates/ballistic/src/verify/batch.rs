@@ -71,6 +71,14 @@ pub(crate) trait Statement<C: Curve>: fmt::Debug + Send + Sync {
     fn commitments(&self) -> &[C::Encoding];
     /// Appends the scalars to invert for the equation.
     fn push_inversions(&self, out: &mut Vec<C::Scalar>);
+    /// Appends to `t` every scalar and number the equation is computed from, other
+    /// than the Pedersen bases and [`Statement::commitments`] (the engine binds
+    /// those): the challenges (each binds every point its Fiat–Shamir transcript
+    /// absorbed before it), the proof's scalars, and the statement's data (widths,
+    /// encodings of its own commitments, minimum values, ranges, constraint
+    /// weights). The weights of [`BatchVerifier::verify_deterministic`] are drawn
+    /// after every statement of the batch is bound ([`crate::notes::verify`]).
+    fn bind(&self, t: &mut merlin::Transcript);
     /// Writes the equation weighted by `weights` (the second is zero for a
     /// one-weight statement) into `out`; `V` are the decoded
     /// [`Statement::commitments`], `inv` the inverses of
@@ -225,6 +233,43 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
     /// replay, [`ProofError::VerificationError`] for an equation that does not hold,
     /// or [`ProofError::RngFailure`] for every proof if `rng` fails.
     pub fn verify<R: RngCore + CryptoRng>(&self, rng: &mut R) -> Result<(), BatchError> {
+        self.verify_with(Some(rng))
+    }
+
+    /// Verifies every proof as [`BatchVerifier::verify`] does, without an RNG: the
+    /// weights (and the fresh weights of every blame check) are drawn from a
+    /// transcript over every statement of the batch (its proof's scalars and
+    /// challenges, commitments, Pedersen bases, shape), so the verdict is a
+    /// function of the batch alone. For consensus code and runtimes without
+    /// entropy (WASM, `no_std`). A false proof passes with probability about
+    /// `q/ℓ` for a prover who tries `q` batches ([`crate::notes::verify`] gives the
+    /// argument); binding the statements costs a hash over their scalars.
+    ///
+    /// # Errors
+    /// As [`BatchVerifier::verify`] (never [`ProofError::RngFailure`]).
+    ///
+    /// # Example
+    /// ```
+    /// use ballistic::merlin::Transcript;
+    /// use ballistic::ristretto::{BulletproofGens, PedersenGens, RangeProof, Scalar};
+    /// use ballistic::verify::BatchVerifier;
+    /// let (bp, pc) = (BulletproofGens::new(32, 1), PedersenGens::default());
+    /// let mut rng = rand::thread_rng();
+    /// let (p, v) = RangeProof::prove_single_with_rng(&bp, &pc, &mut Transcript::new(b"d"), 9,
+    ///     &Scalar::from(3u64), 32, &mut rng)?;
+    /// let mut batch = BatchVerifier::new(&bp);
+    /// batch.add(&p, &pc, &mut Transcript::new(b"d"), &[v], 32);
+    /// batch.add(&p, &pc, &mut Transcript::new(b"other"), &[v], 32);
+    /// assert_eq!(batch.verify_deterministic().unwrap_err().invalid_indices(), vec![1]);
+    /// # Ok::<(), ballistic::ProofError>(())
+    /// ```
+    pub fn verify_deterministic(&self) -> Result<(), BatchError> {
+        self.verify_with::<DerivedWeights>(None)
+    }
+
+    /// [`BatchVerifier::verify`] with the weights drawn from `rng`, or derived from
+    /// the batch ([`BatchVerifier::verify_deterministic`]) when `rng` is `None`.
+    fn verify_with<R: RngCore + CryptoRng>(&self, rng: Option<&mut R>) -> Result<(), BatchError> {
         let mut invalid: Vec<(usize, ProofError)> = Vec::new();
         let mut ok: Vec<usize> = Vec::with_capacity(self.entries.len());
         for (i, e) in self.entries.iter().enumerate() {
@@ -272,7 +317,14 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
             }
         });
         let mut failed = Vec::new();
-        match self.find_invalid(&ok, &V, &bases, rng, &mut failed, false) {
+        let found = match rng {
+            Some(rng) => self.find_invalid(&ok, &V, &bases, rng, &mut failed, false),
+            None => {
+                let mut weights = DerivedWeights::of(self, &ok, &bases);
+                self.find_invalid(&ok, &V, &bases, &mut weights, &mut failed, false)
+            }
+        };
+        match found {
             Ok(()) => invalid.extend(
                 failed
                     .into_iter()
@@ -452,6 +504,72 @@ impl<'g, C: Curve> BatchVerifier<'g, C> {
         Ok(terms.holds(self.bp_gens, &bases.points, tables))
     }
 }
+
+/// The weights of [`BatchVerifier::verify_deterministic`]: a stream drawn from a
+/// transcript that bound every statement of the batch before its first output
+/// (the same draws as an RNG's, so that blame's fresh weights for each check are
+/// the stream's next outputs).
+struct DerivedWeights(merlin::Transcript);
+
+impl DerivedWeights {
+    /// Binds the batch's proofs `ok` (decoded, interned into `bases`): the curve,
+    /// the distinct Pedersen bases, then per proof its index, layout, number of
+    /// weights, bases, commitments and [`Statement::bind`].
+    fn of<C: Curve>(batch: &BatchVerifier<'_, C>, ok: &[usize], bases: &Bases<C>) -> Self {
+        let mut t = merlin::Transcript::new(b"ballistic batch weights");
+        t.append_message(b"curve", C::NAME.as_bytes());
+        t.append_u64(b"bases", bases.points.len() as u64);
+        for B in &bases.points {
+            t.append_message(b"B", C::encoding_bytes(&C::encode_vartime(B)));
+        }
+        t.append_u64(b"proofs", ok.len() as u64);
+        for &i in ok {
+            let Some(p) = batch.statement(i) else {
+                continue;
+            };
+            t.append_u64(b"index", i as u64);
+            let (kind, a, b) = match p.layout() {
+                GeneratorLayout::Parties { n, m } => (0, n, m),
+                GeneratorLayout::Prefix { len } => (1, len, 0),
+                GeneratorLayout::Share { j, n } => (2, n, j),
+            };
+            super::bind_u64s(&mut t, b"layout", &[kind, a as u64, b as u64]);
+            t.append_u64(b"weights", p.weights() as u64);
+            let ids: Vec<u64> = bases
+                .ids
+                .get(i)
+                .map(|ids| ids.iter().map(|id| *id as u64).collect())
+                .unwrap_or_default();
+            super::bind_u64s(&mut t, b"base ids", &ids);
+            t.append_u64(b"commitments", p.commitments().len() as u64);
+            for V in p.commitments() {
+                t.append_message(b"V", C::encoding_bytes(V));
+            }
+            p.bind(&mut t);
+        }
+        DerivedWeights(t)
+    }
+}
+
+impl RngCore for DerivedWeights {
+    fn next_u32(&mut self) -> u32 {
+        rand_core::impls::next_u32_via_fill(self)
+    }
+    fn next_u64(&mut self) -> u64 {
+        rand_core::impls::next_u64_via_fill(self)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        self.0.challenge_bytes(b"weight", dest);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+/// Not random: a deterministic stream, unpredictable before the batch is fixed,
+/// which is what batch weights need ([`crate::notes::verify`]).
+impl CryptoRng for DerivedWeights {}
 
 /// The second weight of `p`'s equation: random for a two-weight statement, else zero.
 fn second_weight<C: Curve, R: RngCore + CryptoRng>(

@@ -12,7 +12,9 @@
 //! Each protocol adds its statements to [`BatchVerifier`] in its own folder
 //! (`range_proof/batch.rs`, `bp_plus/batch.rs`, `r1cs/batch.rs`), so a batch
 //! takes range proofs of every format, Bulletproofs+, `[a, b]` ranges and circuits
-//! together and pays one multiscalar multiplication.
+//! together and pays one multiscalar multiplication. Weights are drawn from an RNG
+//! or, without one, derived from the batch ([`BatchVerifier::verify_deterministic`];
+//! the math is in [`crate::notes::verify`]).
 //!
 //! # Example
 //! A Bulletproof, a Bulletproofs+ `[a, b]` proof and a bad copy of the first in one
@@ -54,7 +56,35 @@ pub(crate) use batch::{check_one, Accumulator, Statement};
 pub use batch::{BatchError, BatchVerifier, BLAME_SINGLE_MAX};
 pub use stream::StreamingVerifier;
 
+use alloc::vec::Vec;
+
 use crate::curve::Curve;
+
+/// Appends `scalars` to `t` under `label`: their number, then their canonical
+/// encodings (in messages of at most 256 scalars, so that no buffer grows with a
+/// circuit).
+pub(crate) fn bind_scalars<C: Curve>(
+    t: &mut merlin::Transcript,
+    label: &'static [u8],
+    scalars: &[C::Scalar],
+) {
+    t.append_u64(b"scalars", scalars.len() as u64);
+    let mut buf = Vec::with_capacity(32 * scalars.len().min(256));
+    for chunk in scalars.chunks(256) {
+        buf.clear();
+        for s in chunk {
+            buf.extend_from_slice(&C::scalar_to_bytes(s));
+        }
+        t.append_message(label, &buf);
+    }
+}
+
+/// Appends `values` to `t` under `label`: their number, then each.
+pub(crate) fn bind_u64s(t: &mut merlin::Transcript, label: &'static [u8], values: &[u64]) {
+    t.append_u64(b"values", values.len() as u64);
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    t.append_message(label, &bytes);
+}
 
 /// The coefficients of the generators `G_i` and `H_i` of a prefix, for an
 /// equation to add into in bulk.
