@@ -7,8 +7,10 @@
 //!
 //! Every round proves a new set (new values, blindings, masks and permutations),
 //! then times both sides on it, in alternating order; each side's time covers
-//! adding the proofs (replaying their transcripts) and the verification. Prints
-//! the medians and the median of the per-round ratios (one batch / three batches).
+//! adding the proofs (replaying their transcripts) and the verification. A third
+//! side is the one batch with weights derived from the batch
+//! (`verify_deterministic`, no RNG). Prints the medians and the medians of the
+//! per-round ratios (one batch / three batches; derived / random weights).
 //!
 //! ```text
 //! cargo run --release -p bench --bin mixed_batch [ROUNDS]
@@ -122,20 +124,25 @@ fn add_shuffles<'g>(
     }
 }
 
-/// Milliseconds of one batch of everything.
+/// Milliseconds of one batch of everything, with random weights from `rng`, or
+/// with weights derived from the batch (`verify_deterministic`) if `rng` is `None`.
 fn one_batch(
     bp: &BulletproofGens,
     pc: &PedersenGens,
     xpc: &ExtendedPedersenGens,
     s: &Set,
-    rng: &mut rand::rngs::ThreadRng,
+    rng: Option<&mut rand::rngs::ThreadRng>,
 ) -> f64 {
     let t = Instant::now();
     let mut batch = BatchVerifier::new(bp);
     add_range(&mut batch, s, pc);
     add_plus(&mut batch, s, xpc);
     add_shuffles(&mut batch, s, pc);
-    batch.verify(rng).expect("valid");
+    match rng {
+        Some(rng) => batch.verify(rng),
+        None => batch.verify_deterministic(),
+    }
+    .expect("valid");
     t.elapsed().as_secs_f64() * 1e3
 }
 
@@ -180,27 +187,43 @@ fn main() {
         "mixed batch: {RANGE} range proofs + {PLUS} BP+ + {SHUFFLES} shuffles (k = {K}), \
          {rounds} rounds (new proofs each round)"
     );
-    let (mut one, mut three, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut one, mut three, mut derived) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut ratio, mut derived_ratio) = (Vec::new(), Vec::new());
     for r in 0..rounds {
         let s = prove_set(&bp, &pc, &xpc, &mut rng);
-        let (a, b) = if r % 2 == 0 {
-            let a = one_batch(&bp, &pc, &xpc, &s, &mut rng);
-            (a, three_batches(&bp, &pc, &xpc, &s, &mut rng))
-        } else {
-            let b = three_batches(&bp, &pc, &xpc, &s, &mut rng);
-            (one_batch(&bp, &pc, &xpc, &s, &mut rng), b)
-        };
-        one.push(a);
-        three.push(b);
-        ratio.push(a / b);
+        // The three sides in a rotating order, so that drift hits each alike.
+        let mut t = [0.0f64; 3];
+        for k in 0..3 {
+            let side = (r + k) % 3;
+            t[side] = match side {
+                0 => one_batch(&bp, &pc, &xpc, &s, Some(&mut rng)),
+                1 => three_batches(&bp, &pc, &xpc, &s, &mut rng),
+                _ => one_batch(&bp, &pc, &xpc, &s, None),
+            };
+        }
+        one.push(t[0]);
+        three.push(t[1]);
+        derived.push(t[2]);
+        ratio.push(t[0] / t[1]);
+        derived_ratio.push(t[2] / t[0]);
     }
-    let (lo, hi) = ratio
-        .iter()
-        .fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+    let range = |v: &[f64]| {
+        v.iter()
+            .fold((f64::INFINITY, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)))
+    };
+    let ((lo, hi), (dlo, dhi)) = (range(&ratio), range(&derived_ratio));
     println!("one batch:     {:8.1} ms (median)", median(&mut one));
     println!("three batches: {:8.1} ms (median)", median(&mut three));
     println!(
+        "one, derived:  {:8.1} ms (median; weights without an RNG)",
+        median(&mut derived)
+    );
+    println!(
         "one / three:   {:8.3}  (median of per-round ratios; min {lo:.3}, max {hi:.3})",
         median(&mut ratio)
+    );
+    println!(
+        "derived / one: {:8.3}  (median of per-round ratios; min {dlo:.3}, max {dhi:.3})",
+        median(&mut derived_ratio)
     );
 }
