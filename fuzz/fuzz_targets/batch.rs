@@ -54,4 +54,6 @@ fuzz_target!(|data: &[u8]| {
     };
     let expected: Vec<usize> = (0..items.len()).filter(|i| !singles[*i]).collect();
     assert_eq!(invalid, expected, "batch must equal the AND of single verifications");
+    let derived = batch.verify_deterministic().err().map(|e| e.invalid_indices());
+    assert_eq!(derived.unwrap_or_default(), expected, "derived weights: the same verdict");
 });

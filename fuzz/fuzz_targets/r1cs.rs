@@ -105,5 +105,7 @@ fuzz_target!(|data: &[u8]| {
         let res = batch.verify_with_rng(rng);
         let expected: Vec<usize> = if single { vec![] } else { vec![0] };
         assert_eq!(res.err().map(|e| e.invalid_indices()).unwrap_or_default(), expected);
+        let derived = batch.verify_deterministic().err().map(|e| e.invalid_indices());
+        assert_eq!(derived.unwrap_or_default(), expected, "derived weights");
     }
 });
