@@ -246,6 +246,24 @@ pub(crate) fn decode_range_statement_vartime<C: Curve>(
     Ok((k, DecodedRange { V, a, b }))
 }
 
+/// Binds the statement both range protocols check, for weights derived from a
+/// batch ([`crate::verify::BatchVerifier::verify_deterministic`]): the encodings of
+/// the commitments as given, the `[a, b]` range if any, and the minimum values.
+pub(crate) fn bind_range_statement<C: Curve>(
+    t: &mut merlin::Transcript,
+    commitments: &[C::Encoding],
+    range: &Option<DecodedRange<C>>,
+    min_values: &[u64],
+) {
+    use crate::verify::bind_u64s;
+    for V in commitments {
+        t.append_message(b"V", C::encoding_bytes(V));
+    }
+    let range = range.as_ref().map_or([0, 0, 0], |r| [1, r.a, r.b]);
+    bind_u64s(t, b"range", &range);
+    bind_u64s(t, b"min values", min_values);
+}
+
 /// The commitments a replayed proof's equation takes: its `[a, b]` statement
 /// `range` if it has one, else its own decoded commitments `own`, else (when the
 /// batch decoded them) `decoded`.

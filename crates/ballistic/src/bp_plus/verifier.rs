@@ -408,12 +408,7 @@ impl<C: Curve> Statement<C> for PreparedPlus<C> {
         use crate::verify::{bind_scalars, bind_u64s};
         t.append_message(b"protocol", b"bulletproofs+");
         bind_u64s(t, b"shape", &[self.n as u64, self.m as u64, self.np as u64]);
-        for V in &self.V_enc {
-            t.append_message(b"V", C::encoding_bytes(V));
-        }
-        let range = self.range.as_ref().map_or([0, 0, 0], |r| [1, r.a, r.b]);
-        bind_u64s(t, b"range", &range);
-        bind_u64s(t, b"min values", &self.min_values);
+        crate::range_statement::bind_range_statement(t, &self.V_enc, &self.range, &self.min_values);
         bind_scalars::<C>(t, b"scalars", &[self.r1, self.s1, self.y, self.z, self.e]);
         bind_scalars::<C>(t, b"d1", &self.d1);
         bind_scalars::<C>(t, b"e", &self.e_round);

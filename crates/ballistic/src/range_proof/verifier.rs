@@ -311,12 +311,7 @@ impl<C: Curve> Statement<C> for Prepared<C> {
         ];
         bind_u64s(t, b"shape", &[self.n as u64, self.m as u64, self.np as u64]);
         bind_u64s(t, b"format", &format);
-        for V in &self.V_enc {
-            t.append_message(b"V", C::encoding_bytes(V));
-        }
-        let range = self.range.as_ref().map_or([0, 0, 0], |r| [1, r.a, r.b]);
-        bind_u64s(t, b"range", &range);
-        bind_u64s(t, b"min values", &self.min_values);
+        crate::range_statement::bind_range_statement(t, &self.V_enc, &self.range, &self.min_values);
         bind_scalars::<C>(
             t,
             b"scalars",
